@@ -1,0 +1,152 @@
+"""The engine contract every game engine implements.
+
+An engine is a pure function set over immutable state: it performs no I/O,
+reads no clock and draws no random numbers. Chance (dice, draws, shuffles)
+reaches an engine only as a *chance command* that the service deals from a
+seeded generator (``dealer: "server"``) or that a recorder submits from a
+physical table (``dealer: "table"``); the engine asks for it through
+:meth:`Engine.chance` and checks that what arrives is possible.
+
+Vocabulary: a *command* is an imperative the engine judges (``PlaceBid``);
+an *event* is a past-tense fact it produced (``BidPlaced``). Commands are
+plain JSON objects ``{"type": ..., "seat": ..., **fields}``; ``seat`` is the
+acting seat (0-based) or ``None`` for the dealer (chance commands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+State = Any
+Command = Mapping[str, Any]
+
+
+class RuleViolation(Exception):
+    """A command breaks a rule. ``code`` is stable and names the rule."""
+
+    def __init__(self, code: str, message: str, details: Mapping[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = dict(details or {})
+
+    def __repr__(self) -> str:
+        return f"RuleViolation({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact an engine produced. ``data`` is plain JSON and never mutated."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is created with; fixed for the game's life."""
+
+    seats: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    dealer: str = "server"  # "server" or "table"
+    catalog: Mapping[str, Any] | None = None  # the catalog content, when the engine uses one
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """The chance the game waits for before anyone may act.
+
+    The service (server dealer) answers it by posting ``command`` with
+    ``dice`` (a list of ``dice`` values 1..6) and/or ``cards`` (``draw`` card
+    ids taken without replacement from the multiset ``pool``), plus ``fixed``
+    fields copied as they are. A table recorder posts the same command by
+    hand; ``decide`` rejects impossible outcomes either way.
+    """
+
+    command: str
+    dice: int = 0
+    draw: int = 0
+    pool: tuple[str, ...] = ()
+    seat: int | None = None  # the seat this chance falls to (luck statistics)
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands. ``places[i]`` is seat i's place (1 = won; ties share)."""
+
+    finished: bool
+    places: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    ended_by: str = ""  # e.g. "target-score", "catastrophe", "election"
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The interface the service, the workers and the tests rely on."""
+
+    id: str  # "chancellors", "house-of-cronies", ...
+    title: str
+    version: str  # bump when rules or state shape change: old snapshots are ignored
+    min_seats: int
+    max_seats: int
+    catalog_kind: str | None  # None when the engine needs no card catalog
+
+    def initial_state(self, config: GameConfig) -> State:
+        """The state before any event."""
+
+    def setup(self, config: GameConfig) -> list[Event]:
+        """The opening events (before any chance is dealt)."""
+
+    def decide(self, state: State, command: Command) -> list[Event]:
+        """Judge a command; return its events or raise RuleViolation."""
+
+    def evolve(self, state: State, event: Event) -> State:
+        """Apply one event; never raises for an event ``decide`` produced."""
+
+    def chance(self, state: State) -> ChanceRequest | None:
+        """The chance the game needs now, or None."""
+
+    def legal_commands(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        """Concrete commands ``seat`` may send now (``None``: the dealer's)."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` may see it (``None``: a spectator)."""
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as ``seat`` may see it when it happens."""
+
+    def outcome(self, state: State) -> Outcome:
+        """Finished or not, places and scores."""
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """One plain-English line; ``names[i]`` is seat i's player name."""
+
+    def dump_state(self, state: State) -> JSON:
+        """The state as plain JSON (for snapshots and full views)."""
+
+    def load_state(self, data: JSON) -> State:
+        """Inverse of ``dump_state``: ``load_state(dump_state(s)) == s``."""
+
+    def luck(self, state: State, event: Event) -> dict[int, float]:
+        """For a chance event applied to ``state``: seat -> percentile (0..1)
+        of how good the outcome was for that seat compared with every
+        possible outcome; empty when the event is not chance."""
+
+    def statistics(self, state: State) -> dict[str, Any]:
+        """Engine-specific per-game statistics of a (finished) game."""
+
+
+def fold(engine: Engine, config: GameConfig, events: Sequence[Event], state: State = None) -> State:
+    """Replay ``events`` from ``state`` (default: the initial state)."""
+    if state is None:
+        state = engine.initial_state(config)
+    for event in events:
+        state = engine.evolve(state, event)
+    return state

@@ -1,0 +1,3 @@
+from engines.pig.rules import ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,40 @@
+"""The game engines the service knows, by id.
+
+Engines register lazily by module path so that importing the registry never
+imports every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engines.base import Engine
+
+ENGINE_MODULES: dict[str, str] = {
+    "pig": "engines.pig",
+    "chancellors": "engines.chancellors",
+    "house-of-cronies": "engines.house_of_cronies",
+}
+
+_loaded: dict[str, Engine] = {}
+
+
+class UnknownEngine(KeyError):
+    pass
+
+
+def get(engine_id: str) -> Engine:
+    if engine_id not in ENGINE_MODULES:
+        raise UnknownEngine(engine_id)
+    if engine_id not in _loaded:
+        _loaded[engine_id] = importlib.import_module(ENGINE_MODULES[engine_id]).ENGINE
+    return _loaded[engine_id]
+
+
+def available() -> list[str]:
+    """Ids of the engines whose module is present, in registry order."""
+    ids = []
+    for engine_id, module in ENGINE_MODULES.items():
+        if importlib.util.find_spec(module) is not None:
+            ids.append(engine_id)
+    return ids

@@ -1,0 +1,59 @@
+"""Checks every engine must pass, reused by each engine's test module.
+
+``play_random_game`` drives an engine with random legal commands and dealt
+chance, checking after every step that replaying the log gives the live state
+and that the state survives ``dump_state``/``load_state``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engines.base import Engine, Event, GameConfig, fold
+from engines.chance import deal
+
+
+@dataclass
+class PlayedGame:
+    config: GameConfig
+    events: list[Event] = field(default_factory=list)
+    state: object = None
+    steps: int = 0
+
+
+def apply(engine: Engine, state, command) -> tuple[object, list[Event]]:
+    events = engine.decide(state, command)
+    for event in events:
+        state = engine.evolve(state, event)
+    return state, events
+
+
+def play_random_game(
+    engine: Engine, config: GameConfig, seed: int, max_steps: int = 5000, check_every: int = 1
+) -> PlayedGame:
+    rng = random.Random(seed)
+    game = PlayedGame(config)
+    state = engine.initial_state(config)
+    for event in engine.setup(config):
+        state = engine.evolve(state, event)
+        game.events.append(event)
+    while not engine.outcome(state).finished:
+        assert game.steps < max_steps, "game did not end"
+        request = engine.chance(state)
+        if request is not None:
+            command = deal(request, rng)
+        else:
+            options = [c for seat in range(config.seats) for c in engine.legal_commands(state, seat)]
+            assert options, "no seat has a legal command in an unfinished game"
+            command = rng.choice(options)
+        state, events = apply(engine, state, command)
+        assert events, f"{command} produced no event"
+        game.events.extend(events)
+        game.steps += 1
+        if game.steps % check_every == 0:
+            assert fold(engine, config, game.events) == state
+            assert engine.load_state(engine.dump_state(state)) == state
+    game.state = state
+    assert fold(engine, config, game.events) == state
+    return game
