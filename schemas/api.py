@@ -1,0 +1,205 @@
+"""Request and response shapes of the REST API.
+
+Requests refuse unknown fields (marshmallow's default), so a typo is a 422
+naming the field instead of a silently ignored value.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+ENGINE_IDS = ["pig", "chancellors", "house-of-cronies", "political-divide-and-conquer", "final-decrees",
+              "maccreedys-mansion"]
+Name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+
+
+class Problem(Schema):
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    code = fields.String(metadata={"description": "Stable machine-readable error code (for rule violations: the rule)."})
+    detail = fields.String()
+    errors = fields.Dict(metadata={"description": "Field errors, for requests of the wrong shape."})
+    current_version = fields.Integer(metadata={"description": "For version conflicts: the game's version now."})
+    rule = fields.String()
+    details = fields.Dict()
+
+
+class ClubCreate(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+
+
+class Club(Schema):
+    id = fields.UUID()
+    name = fields.String()
+    created_at = fields.DateTime()
+
+
+class ClubCreated(Club):
+    admin_token = fields.String(metadata={"description": "Shown once; store it. It manages the club and records its games."})
+
+
+class PlayerCreate(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+
+
+class Player(Schema):
+    id = fields.UUID()
+    name = fields.String()
+    created_at = fields.DateTime()
+
+
+class LeagueCreate(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    engine = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ENGINE_IDS))
+    season = fields.String(load_default="", validate=validate.Length(max=60))
+    points_table = fields.List(
+        fields.Float(), load_default=None, allow_none=True,
+        metadata={"description": "Points for 1st, 2nd, ... place (default 10, 6, 3, 1, 0...)."},
+    )
+    min_games = fields.Integer(load_default=3, validate=validate.Range(min=0, max=1000))
+    public = fields.Boolean(load_default=False)
+
+
+class League(Schema):
+    id = fields.UUID()
+    name = fields.String()
+    engine = fields.String(allow_none=True)
+    season = fields.String()
+    points_table = fields.List(fields.Float())
+    min_games = fields.Integer()
+    public = fields.Boolean()
+    created_at = fields.DateTime()
+
+
+class CatalogRef(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class CatalogCreate(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(ENGINE_IDS))
+    content = fields.Dict(required=True, metadata={"description": "The catalog, validated by its kind's schema."})
+
+
+class Catalog(Schema):
+    kind = fields.String()
+    id = fields.String()
+    version = fields.Integer()
+
+
+class GameCreate(Schema):
+    engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
+    seats = fields.List(fields.UUID(), required=True, validate=validate.Length(min=1, max=12),
+                        metadata={"description": "Player ids in seat order; seat 0 first."})
+    options = fields.Dict(load_default=dict)
+    dealer = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
+    league = fields.UUID(load_default=None, allow_none=True)
+    public = fields.Boolean(load_default=False)
+    catalog = fields.Nested(CatalogRef, load_default=None, allow_none=True)
+
+
+class Outcome(Schema):
+    finished = fields.Boolean()
+    places = fields.List(fields.Integer())
+    scores = fields.List(fields.Float())
+    ended_by = fields.String()
+
+
+class GameSummary(Schema):
+    id = fields.UUID()
+    engine = fields.String()
+    seats = fields.List(fields.Dict())
+    options = fields.Dict()
+    dealer = fields.String()
+    league = fields.UUID(allow_none=True)
+    public = fields.Boolean()
+    catalog = fields.Dict(allow_none=True)
+    status = fields.String()
+    version = fields.Integer()
+
+
+class SeatToken(Schema):
+    seat = fields.Integer()
+    player = fields.UUID()
+    token = fields.String()
+
+
+class GameCreated(GameSummary):
+    seat_tokens = fields.List(fields.Nested(SeatToken), metadata={"description": "Shown once, one per seat."})
+
+
+class GameView(GameSummary):
+    viewer = fields.Raw(metadata={"description": "The seat this view is for, null (spectator) or \"all\"."})
+    state = fields.Dict()
+    outcome = fields.Nested(Outcome)
+    waiting_for_chance = fields.Dict(allow_none=True)
+    seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has ended."})
+
+
+class ViewQuery(Schema):
+    seat = fields.Integer(load_default=None, metadata={"description": "Recorder only: see as this seat."})
+
+
+class LegalActions(Schema):
+    version = fields.Integer()
+    seats = fields.Dict(keys=fields.String(), values=fields.List(fields.Dict()),
+                        metadata={"description": "Seat number (or \"dealer\") -> postable commands."})
+
+
+class ActionRequest(Schema):
+    seat = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."})
+    command = fields.Dict(required=True, metadata={"description": "{\"type\": CommandName, ...fields}"})
+    expected_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
+
+    @validates_schema
+    def _command_has_type(self, data, **kwargs):
+        if not isinstance(data.get("command", {}).get("type"), str):
+            raise ValidationError({"command": {"type": ["Missing command type."]}})
+
+
+class Event(Schema):
+    position = fields.Integer()
+    version = fields.Integer()
+    type = fields.String()
+    data = fields.Dict()
+    recorded_at = fields.String()
+
+
+class ActionResult(Schema):
+    game = fields.UUID()
+    version = fields.Integer()
+    status = fields.String()
+    events = fields.List(fields.Nested(Event))
+
+
+class EventsQuery(Schema):
+    after_version = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class EventPage(Schema):
+    events = fields.List(fields.Nested(Event))
+    next_after_version = fields.Integer(allow_none=True)
+    version = fields.Integer()
+
+
+class Retract(Schema):
+    to_version = fields.Integer(required=True, validate=validate.Range(min=1))
+    reason = fields.String(load_default=None, allow_none=True)
+
+
+class Abandon(Schema):
+    reason = fields.String(load_default=None, allow_none=True)
+
+
+class EngineInfo(Schema):
+    id = fields.String()
+    title = fields.String()
+    version = fields.String()
+    min_seats = fields.Integer()
+    max_seats = fields.Integer()
+    catalog_kind = fields.String(allow_none=True)
+    options = fields.Dict(metadata={"description": "JSON Schema of the options."})
+    commands = fields.Dict(metadata={"description": "Command type -> JSON Schema of its fields."})

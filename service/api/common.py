@@ -1,0 +1,50 @@
+"""Small helpers the blueprints share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, g
+
+from schemas.api import Problem
+
+PROBLEM_TEXT = {
+    400: "Malformed request (for example, invalid JSON).",
+    401: "Missing or invalid bearer token.",
+    403: "The token may not do this.",
+    404: "Not found (or not visible to this token).",
+    409: "Conflict with the current state (for example, a version conflict).",
+    413: "Body too large.",
+    422: "Wrong shape, or a rule of the game was broken (`code` names the rule).",
+    429: "Rate limit exceeded; see Retry-After.",
+}
+
+
+def problems(*statuses: int) -> Callable:
+    """Document problem+json responses for ``statuses`` (and 429 everywhere)."""
+
+    def decorate(func: Callable) -> Callable:
+        for status in sorted({*statuses, 429}, reverse=True):
+            func = _blp_alt(func, status)
+        return func
+
+    return decorate
+
+
+def _blp_alt(func: Callable, status: int) -> Callable:
+    doc = func.__dict__.setdefault("_apidoc", {})
+    responses = doc.setdefault("responses", {})
+    responses[str(status)] = {
+        "description": PROBLEM_TEXT[status],
+        "content": {"application/problem+json": {"schema": Problem}},
+    }
+    return func
+
+
+def settings() -> Any:
+    return current_app.extensions["tablerecord.settings"]
+
+
+def request_id() -> str | None:
+    return g.get("request_id")

@@ -1,0 +1,87 @@
+"""The Flask app factory."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from typing import Any
+
+from flask import Flask, g, request
+from flask_limiter import Limiter
+from flask_smorest import Api
+
+from service import errors
+from service.auth import rate_limit_key
+from service.config import Settings
+from service.db import make_pool
+
+API_TITLE = "tablerecord"
+API_VERSION = "1.0.0"
+API_DESCRIPTION = """Game records for board-game clubs. Every action is checked against the game's rules,
+kept forever as an append-only event, and replayable. Authenticate with `Authorization: Bearer <token>`:
+the club's admin token (from `POST /clubs`) or a seat token (from `POST /clubs/{club}/games`).
+Errors are `application/problem+json` with a stable `code`."""
+
+
+class TableRecordApi(Api):
+    """flask-smorest's Api with our problem+json errors."""
+
+    def handle_http_exception(self, error):  # noqa: D401 - flask-smorest hook
+        return errors.http_exception(error)
+
+
+def create_app(settings: Settings | None = None, pool=None, **overrides: Any) -> Flask:
+    settings = settings or Settings.from_env()
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE=API_TITLE,
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        API_SPEC_OPTIONS={
+            "info": {"description": API_DESCRIPTION},
+            "components": {
+                "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            },
+            "security": [{"bearer": []}, {}],
+        },
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        RATELIMIT_ENABLED=settings.rate_limit_enabled,
+        RATELIMIT_STORAGE_URI=settings.rate_limit_storage,
+        RATELIMIT_HEADERS_ENABLED=True,
+        SNAPSHOT_EVERY=settings.snapshot_every,
+    )
+    app.config.update(overrides)
+    if pool is None and settings.database_url:
+        pool = make_pool(settings.database_url, max_size=settings.pool_size)
+    app.extensions["tablerecord.pool"] = pool
+    app.extensions["tablerecord.settings"] = settings
+
+    api = TableRecordApi(app)
+    errors.register(app)
+    limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
+    app.extensions["tablerecord.limiter"] = limiter
+
+    from service.api import catalogs, clubs, engines, games, leagues, players
+
+    for module in (clubs, players, leagues, catalogs, engines, games):
+        api.register_blueprint(module.blp)
+    @app.before_request
+    def _request_id() -> None:
+        g.request_id = request.headers.get("X-Request-Id") or uuid.uuid4().hex
+
+    @app.after_request
+    def _echo_request_id(response):
+        response.headers["X-Request-Id"] = g.get("request_id", "")
+        return response
+
+    @app.get("/health")
+    def health():
+        with app.extensions["tablerecord.pool"].connection() as conn:
+            conn.execute("SELECT 1")
+        return {"status": "ok", "pid": os.getpid()}
+
+    return app

@@ -1,0 +1,99 @@
+"""Errors as RFC 9457 problem details with a stable ``code``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException
+
+PROBLEM_JSON = "application/problem+json"
+
+
+class Problem(Exception):
+    """An error the API reports as it is: status, stable code, message."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra: Any):
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+def not_found(what: str) -> Problem:
+    return Problem(404, "not-found", f"No such {what}.")
+
+
+def problem_response(status: int, code: str, title: str, detail: str, headers=None, **extra: Any) -> Response:
+    body = {"type": f"https://tablerecord.example/problems/{code}", "title": title, "status": status}
+    body.update(code=code, detail=detail, **extra)
+    return Response(json.dumps(body), status=status, headers=headers, mimetype=PROBLEM_JSON)
+
+
+TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    413: "Payload too large",
+    415: "Unsupported media type",
+    422: "Unprocessable content",
+    429: "Too many requests",
+    500: "Internal server error",
+    503: "Service unavailable",
+}
+
+HTTP_CODES = {
+    400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "payload-too-large",
+    415: "unsupported-media-type",
+    429: "rate-limited",
+}
+
+
+def http_exception(error: HTTPException) -> Response:
+    """Werkzeug/webargs errors. webargs puts field errors in ``error.data``."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    headers = {k: v for k, v in (data.get("headers") or {}).items()}
+    if status == 429:
+        response = error.get_response()
+        retry = response.headers.get("Retry-After")
+        if retry:
+            headers["Retry-After"] = retry
+        return problem_response(429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers)
+    if messages:
+        fields = messages.get("json", messages) if isinstance(messages, dict) else messages
+        return problem_response(
+            422 if status == 422 else status,
+            "invalid-request",
+            TITLES.get(status, "Error"),
+            "The request does not have the expected shape.",
+            headers,
+            errors=fields,
+        )
+    detail = error.description or TITLES.get(status, "Error")
+    if status == 400 and "JSON" in str(detail):
+        return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
+    return problem_response(status, HTTP_CODES.get(status, "error"), TITLES.get(status, "Error"), str(detail), headers)
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(Problem)
+    def _problem(error: Problem) -> Response:
+        return problem_response(error.status, error.code, TITLES.get(error.status, "Error"), error.detail, **error.extra)
+
+    app.register_error_handler(HTTPException, http_exception)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        app.logger.exception("unhandled error")
+        return problem_response(500, "internal-error", TITLES[500], "Something went wrong on our side.")

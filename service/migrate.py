@@ -1,0 +1,34 @@
+"""Applies the numbered SQL files in ``service/migrations`` once each, in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import psycopg
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+LOCK_KEY = 7_302_001  # serialises concurrent starters
+
+
+def pending(applied: set[int]) -> list[tuple[int, Path]]:
+    files = sorted(MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    return [(int(f.name[:4]), f) for f in files if int(f.name[:4]) not in applied]
+
+
+def migrate(conn: psycopg.Connection) -> list[int]:
+    """Apply what is missing; returns the numbers applied."""
+    done: list[int] = []
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " number integer PRIMARY KEY, name text NOT NULL,"
+            " applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        rows = conn.execute("SELECT number FROM schema_migrations").fetchall()
+        applied = {r[0] if isinstance(r, tuple) else r["number"] for r in rows}
+        for number, path in pending(applied):
+            conn.execute(path.read_text())
+            conn.execute("INSERT INTO schema_migrations (number, name) VALUES (%s, %s)", (number, path.name))
+            done.append(number)
+    return done

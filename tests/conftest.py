@@ -1,0 +1,78 @@
+"""Real servers for the suite: the embedded PostgreSQL (or TEST_DATABASE_URL)
+started once per run, and a clean schema with every migration for each test."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from service.db import make_pool
+from service.migrate import migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        yield url
+        return
+    from service.embedded import start_postgres
+
+    pg = start_postgres(ROOT / "var" / "test-postgres", keep=False)
+    yield pg.url
+    pg.stop()
+
+
+def with_schema(url: str, schema: str) -> str:
+    params = conninfo_to_dict(url)
+    params["options"] = f"{params.get('options', '')} -c search_path={schema}".strip()
+    return make_conninfo(**params)
+
+
+@pytest.fixture
+def database_url(server_url):
+    """A fresh schema holding every migration; dropped after the test."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    url = with_schema(server_url, schema)
+    with psycopg.connect(url, autocommit=True) as conn:
+        migrate(conn)
+    yield url
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def pool(database_url):
+    pool = make_pool(database_url, max_size=30)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def settings(database_url):
+    from service.config import Settings
+
+    return Settings(database_url=database_url, rate_limit="100000 per minute", snapshot_every=10)
+
+
+@pytest.fixture
+def app(settings, pool):
+    from service.app import create_app
+
+    app = create_app(settings, pool=pool)
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
