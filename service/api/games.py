@@ -25,7 +25,7 @@ from schemas.api import (
     ViewQuery,
 )
 from schemas.games import for_engine
-from service import database, games, store
+from service import database, games, notify, store
 from service.api.common import problems, request_id
 from service.auth import current_principal, require_admin, require_principal
 from service.errors import Problem, not_found
@@ -110,9 +110,10 @@ def create_game(body, club):
         raise Problem(422, "unknown-engine", f"No engine {body['engine']!r}.", errors={"engine": registry.available()})
     options = _validate_options(body["engine"], body["options"])
     settings = current_app.extensions["tablerecord.settings"]
-    game, tokens, _ = games.create_game(
+    game, tokens, stored = games.create_game(
         database.pool(), club, principal, body, options, request_id(), settings.snapshot_every
     )
+    notify.events_committed(stored[-1].position)
     with database.pool().connection() as conn:
         names = _names(conn, game)
     seat_tokens = [{"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))]
@@ -221,7 +222,13 @@ def post_action(body, game_id):
         database.pool(), game_id, principal, body["seat"], command, body["expected_version"], key,
         games.request_hash(request.get_json()), request_id(), settings.snapshot_every,
     )
+    _announce(result)
     return result.body, result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
+
+
+def _announce(result: games.ActionResult) -> None:
+    if not result.replayed and result.body.get("events"):
+        notify.events_committed(result.body["events"][-1]["position"])
 
 
 @blp.get("/games/<uuid:game_id>/events")
@@ -252,6 +259,7 @@ def retract(body, game_id):
     to `to_version`; nothing is deleted and the log shows the retraction."""
     principal = require_principal()
     result = games.retract(database.pool(), game_id, principal, body["to_version"], request_id(), body["reason"])
+    _announce(result)
     return result.body, result.status
 
 
@@ -263,4 +271,5 @@ def abandon(body, game_id):
     """Abandon a game (admin token); it keeps its log and counts in no standings."""
     principal = require_principal()
     result = games.abandon(database.pool(), game_id, principal, request_id(), body["reason"])
+    _announce(result)
     return result.body, result.status
