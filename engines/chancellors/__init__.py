@@ -1,0 +1,3 @@
+from engines.chancellors.rules import ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,51 @@
+"""``legal_commands``: the concrete commands a seat (or the dealer) may post now."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
+
+from engines.chancellors.plays import solve_options
+from engines.chancellors.state import CHOOSE, CONTROL, DISCARD, HAND_LIMIT, HELP, OVER, ChancellorsState
+
+if TYPE_CHECKING:
+    from engines.chancellors.rules import Chancellors
+
+
+def legal_commands(engine: Chancellors, state: ChancellorsState, seat: int | None) -> list[dict[str, Any]]:
+    if state.phase == OVER:
+        return []
+    request = engine.chance(state)
+    if request is not None:
+        return _chance_commands(request) if seat is None else []
+    if seat is None:
+        return []
+    if state.phase == CHOOSE:
+        if state.chosen[seat] is not None:
+            return []
+        return [{"type": "ChooseCard", "seat": seat, "card": c} for c in sorted(set(state.hands[seat]))]
+    if state.phase in (CONTROL, HELP):
+        if engine.actor(state) != seat:
+            return []
+        in_control = state.phase == CONTROL
+        commands = solve_options(state, seat, in_control)
+        commands.append({"type": "Pass", "seat": seat, "abdicate": False})
+        if in_control:
+            commands.append({"type": "Pass", "seat": seat, "abdicate": True})
+        return commands
+    if state.phase == DISCARD:
+        hand = sorted(state.hands[seat])
+        excess = len(hand) - HAND_LIMIT
+        if excess <= 0:
+            return []
+        return [{"type": "DiscardDown", "seat": seat, "cards": list(c)} for c in combinations(hand, excess)]
+    return []
+
+
+def _chance_commands(request: Any) -> list[dict[str, Any]]:
+    base = {"type": request.command, "seat": None, **request.fixed}
+    if request.dice:
+        return [{**base, "dice": list(faces)} for faces in product(range(1, 7), repeat=request.dice)]
+    pool = sorted(request.pool)
+    runs = {tuple(pool[(start + k) % len(pool)] for k in range(request.draw)) for start in range(len(pool))}
+    return [{**base, "cards": list(run)} for run in sorted(runs)]
