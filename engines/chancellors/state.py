@@ -9,6 +9,7 @@ from typing import Any
 # engine produces their events itself right after the command that reached them.
 OPENING = "opening"  # rolling the problems, dealing three cards each
 CHOOSE = "choose"  # (A) choosing a card face down
+REVEAL = "reveal"  # (A) between CardsRevealed and the last service event: never rests
 CONTROL = "control"  # (B) solving with control, service by service
 HELP = "help"  # (C) solving without control, seat by seat
 UNFOLD = "unfold"  # (D) rerolling the set-aside die of partly solved problems
