@@ -7,6 +7,7 @@ imports every game.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from engines.base import Engine
 
@@ -32,9 +33,11 @@ def get(engine_id: str) -> Engine:
 
 
 def available() -> list[str]:
-    """Ids of the engines whose module is present, in registry order."""
+    """Ids of the engines that are installed, in registry order."""
     ids = []
     for engine_id, module in ENGINE_MODULES.items():
-        if importlib.util.find_spec(module) is not None:
+        if importlib.util.find_spec(module) is None:
+            continue
+        if getattr(importlib.import_module(module), "ENGINE", None) is not None:
             ids.append(engine_id)
     return ids

@@ -10,6 +10,7 @@ from flask import Flask, g, request
 from flask_limiter import Limiter
 from flask_smorest import Api
 
+from schemas.api import Problem as ProblemSchema
 from service import errors
 from service.auth import rate_limit_key
 from service.config import Settings
@@ -25,6 +26,8 @@ Errors are `application/problem+json` with a stable `code`."""
 
 class TableRecordApi(Api):
     """flask-smorest's Api with our problem+json errors."""
+
+    ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error):  # noqa: D401 - flask-smorest hook
         return errors.http_exception(error)
@@ -61,6 +64,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     app.extensions["tablerecord.settings"] = settings
 
     api = TableRecordApi(app)
+    app.extensions["tablerecord.api"] = api
     errors.register(app)
     limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
     app.extensions["tablerecord.limiter"] = limiter

@@ -70,6 +70,8 @@ def http_exception(error: HTTPException) -> Response:
         if retry:
             headers["Retry-After"] = retry
         return problem_response(429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers)
+    if status == 400 and messages and "Invalid JSON" in str(messages):
+        return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
     if messages:
         fields = messages.get("json", messages) if isinstance(messages, dict) else messages
         return problem_response(
@@ -81,8 +83,6 @@ def http_exception(error: HTTPException) -> Response:
             errors=fields,
         )
     detail = error.description or TITLES.get(status, "Error")
-    if status == 400 and "JSON" in str(detail):
-        return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
     return problem_response(status, HTTP_CODES.get(status, "error"), TITLES.get(status, "Error"), str(detail), headers)
 
 

@@ -54,7 +54,22 @@ def database_url(server_url):
 def pool(database_url):
     pool = make_pool(database_url, max_size=30)
     yield pool
-    pool.close()
+    try:
+        assert_snapshots_equal_full_replay(pool)
+    finally:
+        pool.close()
+
+
+def assert_snapshots_equal_full_replay(pool) -> None:
+    """After every test: each game's state from its latest snapshot plus the
+    tail equals the fold of its whole log."""
+    from service import games
+
+    with pool.connection() as conn:
+        ids = [r["id"] for r in conn.execute("SELECT DISTINCT game_id AS id FROM snapshots")]
+        for game_id in ids:
+            game = games.get_game(conn, game_id)
+            assert games.load_state(conn, game) == games.load_state(conn, game, use_snapshots=False), game_id
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ blp = Blueprint("catalogs", __name__, url_prefix="/clubs/<uuid:club>/catalogs", 
 @blp.post("")
 @blp.arguments(CatalogCreate)
 @blp.response(201, Catalog)
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def register_catalog(body, club):
     """Register a catalog version (admin token); versions are immutable."""
     require_admin(club)

@@ -17,7 +17,7 @@ blp = Blueprint("clubs", __name__, url_prefix="/clubs", description="Clubs and t
 @blp.post("")
 @blp.arguments(ClubCreate)
 @blp.response(201, ClubCreated)
-@problems(400, 413, 422)
+@problems(blp, 400, 413, 422)
 def create_club(body):
     """Create a club; the answer holds its admin token (shown only once)."""
     club_id = uuid.uuid4()
@@ -32,7 +32,7 @@ def create_club(body):
 
 @blp.get("/<uuid:club>")
 @blp.response(200, Club)
-@problems(401, 404)
+@problems(blp, 401, 404)
 def get_club(club):
     """The club (admin token)."""
     require_admin(club)

@@ -21,25 +21,17 @@ PROBLEM_TEXT = {
 }
 
 
-def problems(*statuses: int) -> Callable:
+def problems(blp, *statuses: int) -> Callable:
     """Document problem+json responses for ``statuses`` (and 429 everywhere)."""
 
     def decorate(func: Callable) -> Callable:
-        for status in sorted({*statuses, 429}, reverse=True):
-            func = _blp_alt(func, status)
+        for status in sorted({*statuses, 429}):
+            func = blp.alt_response(
+                status, schema=Problem, description=PROBLEM_TEXT[status], content_type="application/problem+json"
+            )(func)
         return func
 
     return decorate
-
-
-def _blp_alt(func: Callable, status: int) -> Callable:
-    doc = func.__dict__.setdefault("_apidoc", {})
-    responses = doc.setdefault("responses", {})
-    responses[str(status)] = {
-        "description": PROBLEM_TEXT[status],
-        "content": {"application/problem+json": {"schema": Problem}},
-    }
-    return func
 
 
 def settings() -> Any:

@@ -45,7 +45,7 @@ def list_engines():
 
 @blp.get("/<engine_id>")
 @blp.response(200, EngineInfo)
-@problems(404)
+@problems(blp, 404)
 def get_engine(engine_id):
     """One engine."""
     if engine_id not in registry.available():

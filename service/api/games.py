@@ -100,7 +100,7 @@ def _names(conn, game: games.Game) -> dict[str, str]:
 @blp.post("/clubs/<uuid:club>/games")
 @blp.arguments(GameCreate)
 @blp.response(201, GameCreated)
-@problems(400, 401, 403, 404, 413, 422)
+@problems(blp, 400, 401, 403, 404, 413, 422)
 def create_game(body, club):
     """Create a game (admin token): seats mapped to players, options, dealer, league.
 
@@ -122,7 +122,7 @@ def create_game(body, club):
 
 @blp.get("/clubs/<uuid:club>/games")
 @blp.response(200, GameSummary(many=True))
-@problems(401, 403, 404)
+@problems(blp, 401, 403, 404)
 def list_games(club):
     """The club's games, newest first (admin token)."""
     require_admin(club)
@@ -142,7 +142,7 @@ def _names_for_club(conn, club: UUID):
 @blp.get("/games/<uuid:game_id>")
 @blp.arguments(ViewQuery, location="query")
 @blp.response(200, GameView)
-@problems(401, 403, 404, 422)
+@problems(blp, 401, 403, 404, 422)
 def get_game(query, game_id):
     """The game's state as the caller may see it, its version and outcome."""
     with database.pool().connection() as conn:
@@ -175,7 +175,7 @@ def get_game(query, game_id):
 
 @blp.get("/games/<uuid:game_id>/legal-actions")
 @blp.response(200, LegalActions)
-@problems(401, 403, 404)
+@problems(blp, 401, 403, 404)
 def legal_actions(game_id):
     """The commands the caller may post now: its seat's, or every seat's for the recorder."""
     principal = require_principal()
@@ -201,7 +201,7 @@ def legal_actions(game_id):
 @blp.arguments(ActionRequest)
 @blp.response(201, ActionResult)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def post_action(body, game_id):
     """Record an action: checked for shape, then by the game's rules, then appended.
 
@@ -234,9 +234,10 @@ def _announce(result: games.ActionResult) -> None:
 @blp.get("/games/<uuid:game_id>/events")
 @blp.arguments(EventsQuery, location="query")
 @blp.response(200, EventPage, content_type="application/json")
-@blp.alt_response(200, description="With `Accept: application/x-ndjson`: one event per line.",
-                  content_type="application/x-ndjson", success=True)
-@problems(401, 404, 422)
+@blp.doc(responses={"200": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
+                                         "application/x-ndjson": {"schema": {"type": "string"}}},
+                             "description": "A page of events; with `Accept: application/x-ndjson`, one per line."}})
+@problems(blp, 401, 404, 422)
 def list_events(query, game_id):
     """The game's event log by version, as the caller may see it (paginated)."""
     with database.pool().connection() as conn:
@@ -253,7 +254,7 @@ def list_events(query, game_id):
 @blp.post("/games/<uuid:game_id>/retract")
 @blp.arguments(Retract)
 @blp.response(201, ActionResult)
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def retract(body, game_id):
     """Take back the latest actions of a table game (recorder): the game returns
     to `to_version`; nothing is deleted and the log shows the retraction."""
@@ -266,7 +267,7 @@ def retract(body, game_id):
 @blp.post("/games/<uuid:game_id>/abandon")
 @blp.arguments(Abandon)
 @blp.response(201, ActionResult)
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def abandon(body, game_id):
     """Abandon a game (admin token); it keeps its log and counts in no standings."""
     principal = require_principal()

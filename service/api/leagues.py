@@ -23,7 +23,7 @@ COLUMNS = "id, name, engine, season, points_table, min_games, public, created_at
 @blp.post("")
 @blp.arguments(LeagueCreate)
 @blp.response(201, League)
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def create_league(body, club):
     """Create a league (admin token). The points table gives points by place."""
     require_admin(club)
@@ -42,7 +42,7 @@ def create_league(body, club):
 
 @blp.get("")
 @blp.response(200, League(many=True))
-@problems(401, 403, 404)
+@problems(blp, 401, 403, 404)
 def list_leagues(club):
     """The club's leagues (admin token)."""
     require_admin(club)

@@ -19,7 +19,7 @@ blp = Blueprint("players", __name__, url_prefix="/clubs/<uuid:club>/players", de
 @blp.post("")
 @blp.arguments(PlayerCreate)
 @blp.response(201, Player)
-@problems(400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def create_player(body, club):
     """Add a player to the club (admin token)."""
     require_admin(club)
@@ -35,7 +35,7 @@ def create_player(body, club):
 
 @blp.get("")
 @blp.response(200, Player(many=True))
-@problems(401, 403, 404)
+@problems(blp, 401, 403, 404)
 def list_players(club):
     """The club's players (admin token)."""
     require_admin(club)
