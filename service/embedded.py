@@ -31,11 +31,13 @@ class EmbeddedRedis:
         self.server.shutdown()
 
 
-def start_postgres(data_dir: Path, keep: bool = True) -> EmbeddedPostgres:
+def start_postgres(data_dir: Path) -> EmbeddedPostgres:
+    """Start (or join) the server on ``data_dir``; its data stays there.
+    ``stop()`` stops it once no other process of ours uses it."""
     import pgserver
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(data_dir, cleanup_mode=None if keep else "stop")
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")
     server.psql("SELECT 1;")
     return EmbeddedPostgres(server, server.get_uri())
 

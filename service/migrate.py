@@ -32,3 +32,15 @@ def migrate(conn: psycopg.Connection) -> list[int]:
             conn.execute("INSERT INTO schema_migrations (number, name) VALUES (%s, %s)", (number, path.name))
             done.append(number)
     return done
+
+
+def main() -> None:
+    import os
+
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
+        applied = migrate(conn)
+    print(f"migrations applied: {applied or 'none (up to date)'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -25,7 +25,7 @@ def server_url():
         return
     from service.embedded import start_postgres
 
-    pg = start_postgres(ROOT / "var" / "test-postgres", keep=False)
+    pg = start_postgres(ROOT / "var" / "test-postgres")
     yield pg.url
     pg.stop()
 

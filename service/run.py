@@ -1,0 +1,97 @@
+"""`make run`: the API (gunicorn) and a Celery worker, on the configured
+servers or, when none are configured, on embedded ones kept under ./var/.
+
+Ctrl-C stops everything it started.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+
+from service.migrate import migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+VAR = Path(os.environ.get("TABLERECORD_VAR", ROOT / "var"))
+
+
+def main() -> int:
+    env = dict(os.environ)
+    stoppers = []
+    if not env.get("DATABASE_URL"):
+        from service.embedded import start_postgres
+
+        pg = start_postgres(VAR / "postgres")
+        stoppers.append(pg.stop)
+        env["DATABASE_URL"] = pg.url
+        print(f"embedded PostgreSQL: data in {VAR / 'postgres'}", flush=True)
+    if not env.get("CELERY_BROKER_URL"):
+        from service.embedded import start_redis
+
+        redis = start_redis(VAR / "redis")
+        stoppers.append(redis.stop)
+        env["CELERY_BROKER_URL"] = redis.url
+        print(f"embedded Redis: socket {redis.socket}", flush=True)
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
+        applied = migrate(conn)
+    print(f"migrations applied: {applied or 'none (up to date)'}", flush=True)
+
+    host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
+    bin_dir = Path(sys.executable).parent
+    children = [
+        subprocess.Popen(
+            [str(bin_dir / "gunicorn"), "--bind", f"{host}:{port}", "--workers", env.get("WEB_CONCURRENCY", "2"),
+             "--access-logfile", "-", "service.wsgi:app"],
+            env=env, cwd=ROOT,
+        )
+    ]
+    if importlib.util.find_spec("workers.celery_app") is not None:
+        children.append(
+            subprocess.Popen(
+                [str(bin_dir / "celery"), "-A", "workers.celery_app", "worker", "--beat", "--loglevel", "INFO",
+                 "--concurrency", env.get("WORKER_CONCURRENCY", "2"),
+                 "--schedule", str(VAR / "celerybeat-schedule")],
+                env=env, cwd=ROOT,
+            )
+        )
+    print(f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
+          "Ctrl-C stops everything.\n", flush=True)
+
+    stopping = False
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    code = 0
+    while not stopping:
+        for child in children:
+            if child.poll() is not None:
+                print(f"{child.args[0]} exited with {child.returncode}; stopping", flush=True)
+                stopping, code = True, 1
+        time.sleep(0.5)
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    for child in children:
+        try:
+            child.wait(20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+    for stopper in reversed(stoppers):
+        stopper()
+    print("stopped.", flush=True)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
