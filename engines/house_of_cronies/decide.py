@@ -1,0 +1,429 @@
+"""Judging commands, and the automatic steps that follow them.
+
+``decide`` returns the command's events followed by every event the game
+then takes by itself (a crony with no empty position is discarded, a window
+nobody can answer closes, the next turn or round starts, the votes are
+counted), so that after any command the game waits for a chance draw or a
+player's choice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Event, RuleViolation
+from engines.house_of_cronies import events as ev
+from engines.house_of_cronies.catalog import (
+    ALLY,
+    CRONY,
+    FOREIGN_ALLY,
+    SPECIALIST_POSITIONS,
+    normalize_position,
+)
+from engines.house_of_cronies.evolve import evolve
+from engines.house_of_cronies.query import (
+    TACTIC_COST,
+    active_placer,
+    contains,
+    hand_value,
+    may_bid,
+    open_positions,
+    order_from,
+    places,
+    table_size,
+    tactic_supply,
+    uses_corruption,
+    value_of,
+    votes,
+)
+from engines.house_of_cronies.state import BETWEEN, OPENING, OVER, TURNS, HocState
+from engines.house_of_cronies.tactics import (
+    decide_pass,
+    decide_play,
+    point_of_order_seats,
+    resolve_chain,
+    window_seats,
+)
+
+# --- automatic steps --------------------------------------------------------
+
+
+def automatic(state: HocState) -> list[Event]:
+    """The events the game takes by itself now, or [] when it waits for someone."""
+    if state.stage in (OVER, "new"):
+        return []
+    if state.pending_draws:
+        draw = state.pending_draws[0]
+        if draw.deck == "tactics" and not state.tactic_deck:
+            if state.tactic_discard:
+                return [Event(ev.TACTIC_DECK_RESHUFFLED, {"cards": list(state.tactic_discard)})]
+            return [Event(ev.TACTIC_DRAW_FORFEITED, {"seat": draw.to, "count": draw.count})]
+        return []
+    if state.chain:
+        return [] if point_of_order_seats(state) else resolve_chain(state)
+    placer = active_placer(state)
+    if placer is not None:
+        for card in state.players[placer].to_place:
+            if not open_positions(state, placer, card):
+                data = {"seat": placer, "card": card, "name": state.card(card).label()}
+                return [Event(ev.CRONY_DISCARDED, data)]
+        return []
+    if state.window is not None:
+        return [] if window_seats(state) else [Event(ev.REACTIONS_CLOSED, {"kind": state.window.kind})]
+    if state.auction is not None:
+        if state.auction.asking is not None:
+            return []
+        a = state.auction
+        cards = list(a.bid_of(a.high))
+        data = {
+            "seat": a.high,
+            "card": a.card,
+            "name": state.card(a.card).label(),
+            "cards": cards,
+            "value": a.value,
+            "corruption": uses_corruption(state, cards),
+        }
+        return [Event(ev.BID_WON, data)]
+    if state.stage == OPENING:
+        final = len(state.main_deck) < table_size(state.seats)
+        return [Event(ev.ROUND_STARTED, {"round": 1, "speaker": state.speaker, "final": final})]
+    if state.stage == TURNS and state.turn is None:
+        if state.turns_done < state.seats:
+            return [Event(ev.TURN_STARTED, {"seat": order_from(state, state.speaker)[state.turns_done]})]
+        if state.final:
+            totals, penalties = votes(state)
+            data = {"totals": totals, "penalties": penalties, "places": places(totals)}
+            return [Event(ev.VOTES_COUNTED, data)]
+        data = {
+            "round": state.round,
+            "discarded": list(state.table),
+            "next_speaker": (state.speaker + 1) % state.seats,
+        }
+        return [Event(ev.ROUND_ENDED, data)]
+    if state.stage == BETWEEN:
+        final = len(state.main_deck) < table_size(state.seats)
+        return [Event(ev.ROUND_STARTED, {"round": state.round + 1, "speaker": state.speaker, "final": final})]
+    return []
+
+
+def settle(state: HocState, events: list[Event]) -> list[Event]:
+    """``events`` followed by the automatic events they lead to."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while True:
+        more = automatic(state)
+        if not more:
+            return out
+        for event in more:
+            state = evolve(state, event)
+        out.extend(more)
+
+
+# --- chance -------------------------------------------------------------------
+
+
+def decide_draw(state: HocState, command: Mapping[str, Any]) -> list[Event]:
+    if command.get("seat") is not None:
+        raise RuleViolation("dealer-only", "Only the dealer draws cards.")
+    if not state.pending_draws:
+        raise RuleViolation("no-draw-pending", "No draw is waiting.")
+    draw = state.pending_draws[0]
+    deck = state.main_deck if draw.deck == "main" else state.tactic_deck
+    count = min(draw.count, len(deck))
+    if command.get("deck") != draw.deck or command.get("to") != draw.to:
+        raise RuleViolation(
+            "wrong-draw",
+            f"The draw waiting is {count} card(s) from the {draw.deck} deck to {draw.to}.",
+            {"deck": draw.deck, "to": draw.to, "count": count},
+        )
+    cards = command.get("cards")
+    if not isinstance(cards, list) or len(cards) != count or not all(isinstance(c, str) for c in cards):
+        raise RuleViolation("wrong-draw-count", f"Draw exactly {count} card(s).", {"count": count})
+    if not contains(deck, cards):
+        raise RuleViolation(
+            "card-not-in-pool", f"Those cards are not all in the {draw.deck} deck.", {"cards": cards}
+        )
+    if draw.to == "table":
+        return [Event(ev.CARDS_LAID_OUT, {"round": state.round, "cards": cards})]
+    return [Event(ev.CARDS_DRAWN, {"deck": draw.deck, "seat": draw.to, "cards": cards})]
+
+
+# --- players ----------------------------------------------------------------
+
+
+def _blocked(state: HocState, seat: int, placer: int | None) -> None:
+    """Refuse a turn action while a window, a placement or an auction must be dealt with first."""
+    if state.chain:
+        raise RuleViolation(
+            "reaction-pending", "A tactic was just played: Points of order are answered first."
+        )
+    if placer is not None:
+        raise RuleViolation("placement-pending", "A gained crony must be placed first.", {"seat": placer})
+    if state.window is not None:
+        raise RuleViolation("reaction-pending", "A reaction window is open; it must close first.")
+
+
+def _own_turn(state: HocState, seat: int) -> None:
+    if state.stage != TURNS or state.turn != seat:
+        raise RuleViolation("not-your-turn", f"It is not seat {seat}'s turn.", {"turn": state.turn})
+
+
+def _money_cards(state: HocState, seat: int, cards: Any) -> list[str]:
+    if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
+        raise RuleViolation("no-cards", "Name the influence and corruption cards you put down.")
+    if len(set(cards)) != len(cards):
+        raise RuleViolation("duplicate-card", "Each card can be put down once.")
+    for card in cards:
+        if not state.catalog.has(card):
+            raise RuleViolation("unknown-card", f"There is no card {card!r}.")
+        if not state.card(card).is_money:
+            raise RuleViolation(
+                "not-money", f"{state.card(card).label()} is not an influence or corruption card."
+            )
+    if not contains(state.players[seat].hand, cards):
+        raise RuleViolation("not-in-hand", "Those cards are not all in your hand.", {"cards": cards})
+    return cards
+
+
+def place_crony(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    if state.chain or (placer is None and state.window is not None):
+        raise RuleViolation("reaction-pending", "A reaction window is open.")
+    card = command.get("card")
+    if placer is None or card not in state.players[seat].to_place:
+        raise RuleViolation(
+            "nothing-to-place", "You have no such crony waiting to be placed.", {"card": card}
+        )
+    if placer != seat:
+        raise RuleViolation("not-your-turn", "Cronies are placed in turn order.", {"seat": placer})
+    position = normalize_position(command.get("position"))
+    if position is None:
+        raise RuleViolation("unknown-position", f"There is no cabinet position {command.get('position')!r}.")
+    definition = state.card(card)
+    if state.players[seat].at(position) is not None:
+        raise RuleViolation("position-taken", f"Your {position} position is already filled.")
+    if definition.type == ALLY and position != FOREIGN_ALLY:
+        raise RuleViolation("ally-seat-only", "A foreign ally can only take the Foreign ally position.")
+    if definition.type == CRONY and position == FOREIGN_ALLY:
+        raise RuleViolation("foreign-ally-seat", "Only a foreign ally takes the Foreign ally position.")
+    if definition.type == CRONY and position in SPECIALIST_POSITIONS and position not in definition.positions:
+        raise RuleViolation(
+            "not-a-specialist",
+            f"{definition.label()} is not a {position} specialist.",
+            {"position": position},
+        )
+    data = {
+        "seat": seat,
+        "card": card,
+        "name": definition.label(),
+        "position": position,
+        "free_tactics": definition.free_tactics,
+    }
+    return [Event(ev.CRONY_PLACED, data)]
+
+
+def pick_up(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    _blocked(state, seat, placer)
+    if state.auction is not None:
+        raise RuleViolation("auction-open", "An auction is open: bid or pass.")
+    _own_turn(state, seat)
+    if state.final:
+        raise RuleViolation("final-round", "In the final round players only buy and play tactics.")
+    if seat in state.gained:
+        raise RuleViolation("already-gained", "Players can only gain one card each round.")
+    card = command.get("card")
+    if card not in state.table:
+        raise RuleViolation("not-on-table", "That card is not on the table.", {"card": card})
+    if not state.card(card).is_money:
+        raise RuleViolation(
+            "bid-for-cronies", "Cronies and foreign allies are won by bidding, not picked up."
+        )
+    definition = state.card(card)
+    data = {"seat": seat, "card": card, "kind": definition.type, "value": definition.value}
+    return [Event(ev.CARD_PICKED_UP, data)]
+
+
+def place_bid(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    _blocked(state, seat, placer)
+    if state.stage != TURNS:
+        raise RuleViolation("not-your-turn", "Bids are made during the turns of a round.")
+    if state.final:
+        raise RuleViolation("final-round", "In the final round players only buy and play tactics.")
+    auction = state.auction
+    card = command.get("card")
+    if auction is not None:
+        if card != auction.card:
+            raise RuleViolation(
+                "auction-open", f"The auction open is for {state.card(auction.card).label()}."
+            )
+        if seat != auction.asking:
+            raise RuleViolation(
+                "not-asked",
+                "Bidding passes clockwise: it is another player's call.",
+                {"asking": auction.asking},
+            )
+    else:
+        _own_turn(state, seat)
+    if seat in state.gained:
+        raise RuleViolation("already-gained", "Players can only gain one card each round.")
+    if seat in state.censured:
+        raise RuleViolation("no-confidence", "A Motion of no confidence bars you from bidding this round.")
+    if card not in state.table:
+        raise RuleViolation("not-on-table", "That card is not on the table.", {"card": card})
+    definition = state.card(card)
+    if not definition.is_biddable:
+        raise RuleViolation("pick-up-money", "Influence and corruption cards are picked up, not bid for.")
+    cards = _money_cards(state, seat, command.get("cards"))
+    value = value_of(state, cards)
+    if value < definition.min_bid:
+        raise RuleViolation(
+            "bid-below-minimum",
+            f"{definition.label()} needs a bid of at least {definition.min_bid}.",
+            {"minimum": definition.min_bid, "value": value},
+        )
+    if auction is not None and value <= auction.value:
+        raise RuleViolation(
+            "bid-too-low",
+            f"Each bid must be higher than the last ({auction.value}).",
+            {"highest": auction.value, "value": value},
+        )
+    data = {"seat": seat, "card": card, "name": definition.label(), "cards": cards, "value": value}
+    return [Event(ev.BID_PLACED, data)]
+
+
+def pass_bid(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    _blocked(state, seat, placer)
+    if state.auction is None:
+        raise RuleViolation("no-auction", "No auction is open.")
+    if seat != state.auction.asking:
+        raise RuleViolation("not-asked", "Bidding passes clockwise: it is another player's call.")
+    return [Event(ev.BID_PASSED, {"seat": seat})]
+
+
+def superfluous_card(state: HocState, cards: list[str], price: int) -> str | None:
+    """A card the payment does not need: change is never given, so it may not be handed over."""
+    total = value_of(state, cards)
+    for card in cards:
+        if total - state.card(card).value >= price:
+            return card
+    return None
+
+
+def buy_tactics(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    _blocked(state, seat, placer)
+    if state.auction is not None:
+        raise RuleViolation("auction-open", "Tactics are bought before or after an auction, not during it.")
+    _own_turn(state, seat)
+    if seat in state.censured:
+        raise RuleViolation(
+            "no-confidence", "A Motion of no confidence bars you from buying tactics this round."
+        )
+    count = command.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise RuleViolation("bad-count", "Buy at least one tactic.")
+    if tactic_supply(state) < count:
+        raise RuleViolation(
+            "tactics-exhausted",
+            f"Only {tactic_supply(state)} tactic(s) are left in the deck and its discards.",
+            {"left": tactic_supply(state)},
+        )
+    cards = _money_cards(state, seat, command.get("cards"))
+    price = TACTIC_COST * count
+    value = value_of(state, cards)
+    if value < price:
+        raise RuleViolation(
+            "too-little-paid", f"{count} tactic(s) cost {price}; you offered {value}.", {"price": price}
+        )
+    spare = superfluous_card(state, cards, price)
+    if spare is not None:
+        raise RuleViolation(
+            "no-change-given",
+            f"No change is given: the payment does not need {state.card(spare).label()}; keep it.",
+            {"card": spare},
+        )
+    data = {
+        "seat": seat,
+        "count": count,
+        "cards": cards,
+        "value": value,
+        "corruption": uses_corruption(state, cards),
+    }
+    return [Event(ev.TACTIC_BOUGHT, data)]
+
+
+def can_take_a_card(state: HocState, seat: int) -> bool:
+    """Could ``seat`` still pick up a card or afford a bid on its turn?"""
+    if state.final or seat in state.gained:
+        return False
+    if any(state.card(c).is_money for c in state.table):
+        return True
+    if seat in state.censured:
+        return False
+    money = hand_value(state, seat)
+    return any(state.card(c).is_biddable and state.card(c).min_bid <= money for c in state.table)
+
+
+def end_turn(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    _blocked(state, seat, placer)
+    if state.auction is not None:
+        raise RuleViolation("auction-open", "An auction is open: bid or pass.")
+    _own_turn(state, seat)
+    if can_take_a_card(state, seat):
+        raise RuleViolation(
+            "must-take-a-card",
+            "Pick up an influence or corruption card or bid for a crony before ending your turn.",
+        )
+    took_nothing = not state.final and seat not in state.gained
+    return [Event(ev.TURN_ENDED, {"seat": seat, "took_nothing": took_nothing})]
+
+
+def play_tactic(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    return decide_play(state, seat, command, placer)
+
+
+def pass_reaction(state: HocState, seat: int, command: Mapping[str, Any], placer: int | None) -> list[Event]:
+    return decide_pass(state, seat, placer)
+
+
+HANDLERS = {
+    "PlaceCrony": place_crony,
+    "PickUpCard": pick_up,
+    "PlaceBid": place_bid,
+    "PassBid": pass_bid,
+    "BuyTactics": buy_tactics,
+    "PlayTactic": play_tactic,
+    "PassReaction": pass_reaction,
+    "EndTurn": end_turn,
+}
+
+
+def decide(state: HocState, command: Mapping[str, Any]) -> list[Event]:
+    if state.stage == OVER:
+        raise RuleViolation("game-over", "The game is over.")
+    kind, seat = command.get("type"), command.get("seat")
+    if kind == "DrawCards":
+        return settle(state, decide_draw(state, command))
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise RuleViolation("unknown-command", f"House of Cronies has no command {kind!r}.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+        raise RuleViolation("no-such-seat", f"There is no seat {seat!r}.")
+    if state.pending_draws:
+        raise RuleViolation("draw-pending", "Cards must be drawn first.")
+    if state.stage == OPENING and kind != "PlaceCrony":
+        raise RuleViolation("opening", "The opening hands' cronies are placed before the first round.")
+    return settle(state, handler(state, seat, command, active_placer(state)))
+
+
+def setup(state: HocState) -> list[Event]:
+    data = {
+        "seats": state.seats,
+        "speaker": state.speaker,
+        "catalog": {"id": state.catalog.id, "version": state.catalog.version},
+    }
+    return settle(state, [Event(ev.GAME_STARTED, data)])
+
+
+__all__ = ["Counter", "decide", "may_bid", "setup"]

@@ -1,0 +1,112 @@
+"""House of Cronies (Pierre Cassuto, Both Worlds): bid for cronies, fill a
+cabinet, sabotage with tactics; the most votes at the election wins.
+
+The rules machinery lives in sibling modules: ``decide`` (commands and the
+automatic steps after them), ``evolve`` (events), ``tactics`` (timing,
+targets, reaction windows), ``legal`` (the commands a seat may send) and
+``present`` (views, lines, luck). The printed cards come from the catalog in
+``GameConfig.catalog``. Rule readings are listed in docs/rules/house-of-cronies.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome
+from engines.house_of_cronies import decide as judge
+from engines.house_of_cronies import legal, present
+from engines.house_of_cronies.catalog import parse_catalog
+from engines.house_of_cronies.evolve import evolve
+from engines.house_of_cronies.query import places, votes
+from engines.house_of_cronies.state import OVER, HocState, Player
+from engines.house_of_cronies.state import dump_state as _dump
+from engines.house_of_cronies.state import load_state as _load
+
+
+class HouseOfCronies:
+    id = "house-of-cronies"
+    title = "House of Cronies"
+    version = "1"
+    min_seats = 3
+    max_seats = 4
+    catalog_kind = "house-of-cronies"
+
+    def initial_state(self, config: GameConfig) -> HocState:
+        if not self.min_seats <= config.seats <= self.max_seats:
+            raise ValueError("House of Cronies is played by 3 or 4 players")
+        speaker = int(config.options.get("first_speaker", 0))
+        if not 0 <= speaker < config.seats:
+            raise ValueError("first_speaker must be one of the seats")
+        catalog = parse_catalog(config.catalog)
+        return HocState(
+            catalog=catalog,
+            seats=config.seats,
+            speaker=speaker,
+            main_deck=catalog.main_cards,
+            tactic_deck=catalog.tactic_cards,
+            players=(Player(),) * config.seats,
+        )
+
+    def setup(self, config: GameConfig) -> list[Event]:
+        return judge.setup(self.initial_state(config))
+
+    def decide(self, state: HocState, command: Command) -> list[Event]:
+        return judge.decide(state, command)
+
+    def evolve(self, state: HocState, event: Event) -> HocState:
+        return evolve(state, event)
+
+    def chance(self, state: HocState) -> ChanceRequest | None:
+        if not state.pending_draws or state.stage == OVER:
+            return None
+        draw = state.pending_draws[0]
+        deck = state.main_deck if draw.deck == "main" else state.tactic_deck
+        count = min(draw.count, len(deck))
+        if count == 0:
+            return None
+        return ChanceRequest(
+            command="DrawCards",
+            draw=count,
+            pool=deck,
+            seat=draw.to if isinstance(draw.to, int) else None,
+            fixed={"deck": draw.deck, "to": draw.to},
+        )
+
+    def legal_commands(self, state: HocState, seat: int | None) -> list[dict[str, Any]]:
+        return legal.legal_commands(state, seat)
+
+    def view(self, state: HocState, seat: int | None) -> dict[str, Any]:
+        return present.view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return present.redact(event, seat)
+
+    def outcome(self, state: HocState) -> Outcome:
+        if state.stage != OVER:
+            totals, _ = votes(state)
+            return Outcome(finished=False, scores=tuple(float(v) for v in totals))
+        return Outcome(
+            finished=True,
+            places=tuple(places(state.votes)),
+            scores=tuple(float(v) for v in state.votes),
+            ended_by="election",
+        )
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return present.describe(event, names)
+
+    def dump_state(self, state: HocState) -> dict[str, Any]:
+        return _dump(state)
+
+    def load_state(self, data: dict[str, Any]) -> HocState:
+        return _load(data)
+
+    def luck(self, state: HocState, event: Event) -> dict[int, float]:
+        return present.luck(state, event)
+
+    def statistics(self, state: HocState) -> dict[str, Any]:
+        return present.statistics(state)
+
+
+ENGINE = HouseOfCronies()
