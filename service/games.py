@@ -12,7 +12,10 @@ import hashlib
 import json
 import random
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -81,7 +84,51 @@ def config_of(conn: psycopg.Connection, game: Game) -> GameConfig:
 
 
 def load_state(conn: psycopg.Connection, game: Game, use_snapshots: bool = True) -> Any:
-    return replay.current_state(conn, game.engine, config_of(conn, game), game.id, game.version, use_snapshots)
+    """The game's state at its current version (``use_snapshots=False``: a full fold, no cache)."""
+    config = config_of(conn, game)
+    if not use_snapshots:
+        return replay.current_state(conn, game.engine, config, game.id, game.version, use_snapshots=False)
+    return _state_at(conn, game, config)
+
+
+class StateCache:
+    """Recently folded states by (game, version, engine version).
+
+    The state at a stream version is a pure function of the events up to it
+    and states are immutable, so an entry can never go stale; the cache only
+    spares re-reading a hot game's tail on every action.
+    """
+
+    def __init__(self, size: int = 1024):
+        self.size = size
+        self.entries: OrderedDict[tuple, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> Any:
+        with self.lock:
+            if key in self.entries:
+                self.entries.move_to_end(key)
+                return self.entries[key]
+        return None
+
+    def put(self, key: tuple, state: Any) -> None:
+        with self.lock:
+            self.entries[key] = state
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+STATES = StateCache()
+
+
+def _state_at(conn: psycopg.Connection, game: Game, config: GameConfig) -> Any:
+    key = (game.id, game.version, game.engine.version)
+    state = STATES.get(key)
+    if state is None:
+        state = replay.current_state(conn, game.engine, config, game.id, game.version)
+        STATES.put(key, state)
+    return state
 
 
 def chance_rng(seed: str, version: int) -> random.Random:
@@ -278,6 +325,7 @@ def act(
     principal: Principal,
     seat: int | None,
     command: dict[str, Any],
+    validate: Callable[[Game, dict[str, Any]], dict[str, Any]],
     expected_version: int | None,
     idempotency_key: str | None,
     body_hash: str,
@@ -286,11 +334,13 @@ def act(
 ) -> ActionResult:
     with pool.connection() as conn, conn.transaction():
         if idempotency_key:
+            authorize_seat(get_game(conn, game_id), principal, seat)
             earlier = _claim_key(conn, game_id, idempotency_key, body_hash)
             if earlier is not None:
                 return earlier
         game = get_game(conn, game_id, lock=True)
         authorize_seat(game, principal, seat)
+        command = validate(game, command)
         if game.status != "active":
             raise Problem(409, "game-not-active", f"The game is {game.status}.", current_version=game.version)
         if expected_version is not None and expected_version != game.version:
@@ -298,7 +348,7 @@ def act(
                 409, "version-conflict", "The game has moved on since that version.", current_version=game.version
             )
         config = config_of(conn, game)
-        state = replay.current_state(conn, game.engine, config, game.id, game.version)
+        state = _state_at(conn, game, config)
         meta = metadata(principal, request_id, game.engine, game, idempotency_key=idempotency_key)
         session = Session(conn, game, config, state, meta)
         try:
@@ -321,7 +371,9 @@ def act(
                 "UPDATE idempotency_keys SET status = 201, response = %s WHERE game_id = %s AND key = %s",
                 (Jsonb(body), game_id, idempotency_key),
             )
-        return ActionResult(201, body)
+    # Only once committed: a rolled-back version may later hold other events.
+    STATES.put((game.id, session.version, game.engine.version), session.state)
+    return ActionResult(201, body)
 
 
 def _claim_key(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str) -> ActionResult | None:
@@ -331,8 +383,6 @@ def _claim_key(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str
     transaction ends: if it committed, the copy reads its answer; if it rolled
     back (a rejected action stores nothing), the copy claims the key itself.
     """
-    if conn.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone() is None:
-        raise not_found("game")
     claimed = conn.execute(
         "INSERT INTO idempotency_keys (game_id, key, request_hash) VALUES (%s, %s, %s)"
         " ON CONFLICT (game_id, key) DO NOTHING RETURNING key",

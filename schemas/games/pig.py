@@ -2,7 +2,7 @@ from marshmallow import Schema, fields, validate
 
 
 class PigOptions(Schema):
-    target = fields.Integer(load_default=30, validate=validate.Range(min=5, max=500))
+    target = fields.Integer(load_default=30, validate=validate.Range(min=5, max=10_000))
 
 
 class Empty(Schema):

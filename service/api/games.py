@@ -212,14 +212,10 @@ def post_action(body, game_id):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 0 < len(key) <= 200:
         raise Problem(422, "invalid-idempotency-key", "An Idempotency-Key is 1 to 200 characters.")
-    with database.pool().connection() as conn:
-        game = games.get_game(conn, game_id)
-    if principal.club_id != game.club_id or (not principal.is_admin and principal.game_id != game.id):
-        raise not_found("game")
-    command = _validate_command(game.engine_id, body["command"])
     settings = current_app.extensions["tablerecord.settings"]
     result = games.act(
-        database.pool(), game_id, principal, body["seat"], command, body["expected_version"], key,
+        database.pool(), game_id, principal, body["seat"], body["command"],
+        lambda game, command: _validate_command(game.engine_id, command), body["expected_version"], key,
         games.request_hash(request.get_json()), request_id(), settings.snapshot_every,
     )
     _announce(result)

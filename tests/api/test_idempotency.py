@@ -43,7 +43,7 @@ def test_a_retry_after_the_first_connection_died_after_its_commit(client, pool):
     """The first request committed but its caller never saw the answer."""
     club, game, api = new_pig_game(client)
     principal = Principal(UUID(club["id"]), "admin")
-    committed = games.act(pool, UUID(game["id"]), principal, 0, {"type": "Roll"}, None, "lost-answer",
+    committed = games.act(pool, UUID(game["id"]), principal, 0, {"type": "Roll"}, lambda g, c: c, None, "lost-answer",
                           games.request_hash(ROLL), "r1", 10)
     count = event_count(pool, game["id"])
     retry = api.post(f"/games/{game['id']}/actions", ROLL, **{"Idempotency-Key": "lost-answer"})
