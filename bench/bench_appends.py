@@ -19,7 +19,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from bench.support import ROOT, bench_database, percentile, timed
-from service import games
+from service import games, replay
 from service.auth import Principal
 from service.db import make_pool
 
@@ -70,7 +70,7 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "RATE_LIMIT_ENABLED": "0"}
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-w", "4", "-b", f"127.0.0.1:{port}", "service.wsgi:app"],
+        [str(Path(sys.executable).parent / "gunicorn"), "-w", "3", "-b", f"127.0.0.1:{port}", "--threads", "2", "service.wsgi:app"],
         env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
@@ -145,7 +145,7 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
             for p in players:
                 conn.execute("INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)", (p, club, p))
         admin = Principal(club, "admin")
-        game, _, _ = games.create_game(pool, club, admin, {"engine": "pig", "seats": players}, {"target": 500},
+        game, _, _ = games.create_game(pool, club, admin, {"engine": "pig", "seats": players}, {"target": 10_000},
                                        None, 100)
         while True:
             with pool.connection() as conn:
@@ -157,8 +157,9 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
             games.act(pool, game.id, admin, state.turn, {"type": kind}, lambda g, c: c, None, None, "", None, 100)
         with pool.connection() as conn:
             g = games.get_game(conn, game.id)
-            full = timed(lambda: games.load_state(conn, g, use_snapshots=False), 7)
-            snap = timed(lambda: games.load_state(conn, g), 7)
+            config = games.config_of(conn, g)
+            full = timed(lambda: replay.current_state(conn, g.engine, config, g.id, g.version, use_snapshots=False), 7)
+            snap = timed(lambda: replay.current_state(conn, g.engine, config, g.id, g.version), 7)
         return g.version, full * 1000, snap * 1000
     finally:
         pool.close()
