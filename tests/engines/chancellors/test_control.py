@@ -57,6 +57,13 @@ def test_highest_matching_card_takes_the_service():
     assert holders(state)["navy"] == HENRI  # the Crown of Waves beats the 8 and the 2, whatever the scores
 
 
+def test_only_the_highest_rank_can_tie():
+    # Two 9s tie for the Army and the Navy; the Crown of Waves beats them for the Navy.
+    state = table(hands=[["darkness"], ["merchant"], ["sea"]], scores=[0, 0, 50])
+    state, _ = acts(state, choose(SELIA, "darkness"), choose(SHAR, "merchant"), choose(HENRI, "sea"))
+    assert holders(state) == {"diplomatic-corps": None, "army": None, "navy": HENRI}
+
+
 def test_a_service_taken_is_handed_over_by_its_holder():
     state = table(hands=[["mill"], ["origin"], ["ace-of-moons"]], services={"navy": SHAR})
     state, events = acts(state, choose(SELIA, "mill"), choose(SHAR, "origin"), choose(HENRI, "ace-of-moons"))

@@ -40,6 +40,27 @@ def test_a_player_with_two_services_may_solve_two_problems():
     assert state.scores[0] == 7 + 8
 
 
+def test_cards_may_share_a_suit_with_any_service_the_player_controls():
+    state = table(
+        2,
+        phase=CONTROL,
+        hands=[["mill", "pact"], []],
+        services={"diplomatic-corps": 0, "navy": 0},
+        problems=[(3, 4), (2, 2), (2, 2)],
+    )
+    state, _ = act(state, solve(0, 0, "mill"))  # a Navy card, played when the Diplomatic corps acts
+    assert state.scores == (7, 0)
+    state = table(
+        2,
+        phase=CONTROL,
+        hands=[["mill", "pact"], []],
+        services={"diplomatic-corps": 0, "navy": 0},
+        problems=[(3, 4), (2, 2), (2, 2)],
+    )
+    state, _ = act(state, pass_(0, abdicate=True))
+    assert refused(state, solve(0, 0, "pact")).code == "suit-does-not-match-service"
+
+
 def test_tarrant_may_play_only_cards_sharing_a_suit_with_the_army():
     # Tarrant controls only the Army (Wyrms and Knots).
     state = table(
@@ -223,6 +244,12 @@ def test_players_without_services_solve_clockwise_from_the_left_of_the_last_solv
     )
     state, _ = act(state, solve(2, 0, "betrayal"))
     assert help_order_by_passing(state) == [3, 0, 1]
+
+
+def test_a_part_solution_counts_as_the_most_recent_solve():
+    state = table(4, phase=CONTROL, hands=[[], ["ace-of-knots"], [], []], services={"army": 1}, last_solver=3)
+    state, _ = act(state, part(1, 0, "ace-of-knots", 3))
+    assert help_order_by_passing(state) == [2, 3, 0]
 
 
 def test_the_last_solver_may_be_from_an_earlier_turn():

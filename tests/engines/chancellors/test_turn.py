@@ -118,6 +118,15 @@ def test_a_problem_already_at_six_and_six_ends_the_game_and_the_lowest_score_win
     assert [p.dice for p in state.problems][:2] == [(3, 4), (6, 6)]  # the game ends at once
 
 
+def test_tied_lowest_scores_share_the_win_after_a_catastrophe():
+    state = table(3, phase=HELP, problems=[(6, 6), (2, 2), (2, 2), (2, 2)], scores=[12, 30, 12])
+    state, events = everyone_passes(state)
+    assert ENGINE.outcome(state).places == (1, 3, 1)
+    assert ENGINE.describe(events[-1], ["Selia", "Shar", "Henri"]) == (
+        "The game ends in catastrophe; with the lowest score, Selia and Henri share the win (12)."
+    )
+
+
 def test_the_set_aside_die_of_a_partly_solved_problem_is_rerolled_before_escalation():
     state = table(
         2,
