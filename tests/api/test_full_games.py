@@ -1,0 +1,53 @@
+"""Every engine's game can be played to its end through the REST API alone,
+by a client that only ever posts what legal-actions offers, in both dealer
+modes; the API's state then equals a fresh replay of the stored log."""
+
+import random
+from uuid import UUID
+
+import pytest
+
+from engines import registry
+from service import games
+from tests.factories import Api, ClubFactory, GameFactory
+
+OPTIONS = {
+    "pig": {"target": 20},
+    "chancellors": {"target": 30},
+    "house-of-cronies": {},
+}
+SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3}
+
+
+def play_through_api(api, game_id, rng, max_steps=3000):
+    for step in range(max_steps):
+        legal = api.get(f"/games/{game_id}/legal-actions").get_json()
+        if not legal["seats"]:
+            return step
+        choices = [(None if seat == "dealer" else int(seat), c) for seat, cs in legal["seats"].items() for c in cs]
+        assert choices, "an active game offers no legal action"
+        seat, command = rng.choice(choices)
+        command = {k: v for k, v in command.items() if k != "seat"}
+        r = api.post(f"/games/{game_id}/actions", {"seat": seat, "command": command,
+                                                   "expected_version": legal["version"]})
+        assert r.status_code == 201, (command, r.get_json())
+    raise AssertionError("game did not end")
+
+
+@pytest.mark.parametrize("dealer", ["server", "table"])
+@pytest.mark.parametrize("engine_id", [e for e in OPTIONS if e in registry.available()])
+def test_a_whole_game_is_played_through_the_api(client, pool, engine_id, dealer):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club, engine=engine_id, options=OPTIONS[engine_id], dealer=dealer,
+                       seats=SEATS[engine_id])
+    api = Api(client, club["admin_token"])
+    play_through_api(api, game["id"], random.Random(7))
+    final = api.get(f"/games/{game['id']}").get_json()
+    assert final["status"] == "finished" and final["outcome"]["finished"]
+    assert 1 in final["outcome"]["places"]
+    events = api.get(f"/games/{game['id']}/events?limit=1000").get_json()
+    assert events["events"][-1]["type"] == "GameEnded" or events["next_after_version"]
+    with pool.connection() as conn:
+        g = games.get_game(conn, UUID(game["id"]))
+        assert games.load_state(conn, g, use_snapshots=False) == games.load_state(conn, g)
+        assert g.engine.dump_state(games.load_state(conn, g, use_snapshots=False)) == final["state"]
