@@ -204,7 +204,7 @@ EVOLVERS = {
     ev.PROBLEMS_ESCALATED: _problems_escalated,
     ev.CATASTROPHE_STRUCK: _catastrophe,
     ev.CARDS_DISCARDED: _cards_discarded,
-    ev.GAME_ENDED: _game_ended,
+    ev.GAME_DECIDED: _game_ended,
 }
 
 

@@ -203,7 +203,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return "A problem already at 6 and 6 escalates out of control: the King sacks his Chancellors."
     if t == ev.CARDS_DISCARDED:
         return f"{who(d['seat'])} discards down to six: {_list([label(c) for c in d['cards']])}."
-    if t == ev.GAME_ENDED:
+    if t == ev.GAME_DECIDED:
         winners = [who(s) for s, place in enumerate(d["places"]) if place == 1]
         score = d["scores"][d["places"].index(1)]
         verb = "wins" if len(winners) == 1 else "share the win"

@@ -167,7 +167,7 @@ class Chancellors:
             return [
                 Event(ev.CATASTROPHE_STRUCK, {"problems": boiling}),
                 Event(
-                    ev.GAME_ENDED,
+                    ev.GAME_DECIDED,
                     {
                         "ended_by": "catastrophe",
                         "places": list(places(state.scores, lowest_wins=True)),
@@ -186,7 +186,7 @@ class Chancellors:
         if max(state.scores) >= state.target:
             events.append(
                 Event(
-                    ev.GAME_ENDED,
+                    ev.GAME_DECIDED,
                     {
                         "ended_by": "target-score",
                         "places": list(places(state.scores, lowest_wins=False)),

@@ -177,7 +177,7 @@ def test_every_event_of_a_game_is_described_in_words():
             text = ENGINE.describe(event, names)
             assert text.endswith(".") and text != event.type
             seen.add(event.type)
-    assert {ev.CARDS_REVEALED, ev.SERVICE_TAKEN, ev.PROBLEMS_ESCALATED, ev.GAME_ENDED} <= seen
+    assert {ev.CARDS_REVEALED, ev.SERVICE_TAKEN, ev.PROBLEMS_ESCALATED, ev.GAME_DECIDED} <= seen
 
 
 # -------------------------------------------------------------------- luck

@@ -111,7 +111,7 @@ def test_the_lower_die_of_each_unsolved_problem_goes_up_by_one():
 def test_a_problem_already_at_six_and_six_ends_the_game_and_the_lowest_score_wins():
     state = table(3, phase=HELP, problems=[(3, 4), (6, 6), (2, 2), (1, 1)], scores=[40, 12, 30])
     state, events = everyone_passes(state)
-    assert types(events)[-2:] == [ev.CATASTROPHE_STRUCK, ev.GAME_ENDED]
+    assert types(events)[-2:] == [ev.CATASTROPHE_STRUCK, ev.GAME_DECIDED]
     outcome = ENGINE.outcome(state)
     assert outcome.finished and outcome.ended_by == "catastrophe"
     assert outcome.places == (3, 1, 2)
@@ -282,7 +282,7 @@ def test_evan_and_maire_both_reaching_102_share_the_win():
 def test_after_the_turn_in_which_someone_reaches_the_target_the_highest_score_wins():
     state = evan_and_maire(95, 96)
     state, events = acts(state, solve(EVAN, 0, "pact"), solve(MAIRE, 1, "betrayal", "ace-of-knots"))
-    assert types(events)[-2:] == [ev.PROBLEMS_ESCALATED, ev.GAME_ENDED]
+    assert types(events)[-2:] == [ev.PROBLEMS_ESCALATED, ev.GAME_DECIDED]
     assert ENGINE.outcome(state).places == (2, 1)
     assert state.phase == OVER
 
