@@ -1,0 +1,231 @@
+"""League standings with openskill (Plackett-Luce) ratings.
+
+Per league game (``GameCreated.data["league"]``) the projection keeps the
+game's live result: ``GameEnded`` sets it, an ``ActionsRetracted`` that takes
+the game back before its end removes it (a later ``GameEnded`` sets the new
+one), ``GameAbandoned`` means it never counts.
+
+Ratings are a projection of the log, never a running total: a league's rated
+games are ordered by the position at which each game *first* ended (a
+corrected result keeps its place in history), and whenever a result changes
+every rating from that game on is recomputed from the ratings just before it.
+Standings rows (games, wins, placements, points, average score, rating,
+rank) are recomputed from the league's results after each batch.
+
+Tie-breaks, in order (see docs/workers.md): points, wins, rating (openskill
+ordinal mu - 3 sigma), average score, fewer games played; players still level
+share the rank ("1, 2, 2, 4"). Players with fewer than the league's
+``min_games`` are listed unranked after the ranked ones.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from openskill.models import PlackettLuce
+from psycopg.types.json import Jsonb
+
+from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
+from service.store import StoredEvent
+
+DEFAULT_POINTS = [10, 6, 3, 1]
+MODEL = PlackettLuce()
+TIE_BREAKS = ["points", "wins", "rating", "average_score", "fewer_games"]
+
+GAME_FIELDS = (
+    "game_id, league_id, seats, status, ended_version, ended_position, first_end_position,"
+    " places, scores, ended_by, ended_at"
+)
+
+
+def points_for(table: Sequence[float], place: int) -> float:
+    return float(table[place - 1]) if 1 <= place <= len(table) else 0.0
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3.0 * sigma
+
+
+class Standings:
+    name = "standings"
+    tables = ("standings_games", "rating_history", "standings")
+
+    def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
+        ids = list({e.game_id for e in events})
+        games: dict[UUID, dict[str, Any]] = {
+            r["game_id"]: r
+            for r in conn.execute(f"SELECT {GAME_FIELDS} FROM standings_games WHERE game_id = ANY(%s)", (ids,))
+        }
+        changed: set[UUID] = set()
+        dirty: dict[UUID, float] = {}  # league -> the earliest rating-order key that changed
+        for event in batch.live(events):
+            try:
+                self._event(event, games, changed, dirty)
+            except Exception as error:  # noqa: BLE001 - a poison event stops this game only
+                batch.fail(event, error)
+        if changed:
+            with conn.cursor() as cur:
+                cur.executemany(
+                    f"INSERT INTO standings_games ({GAME_FIELDS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    " ON CONFLICT (game_id) DO UPDATE SET status = EXCLUDED.status,"
+                    " ended_version = EXCLUDED.ended_version, ended_position = EXCLUDED.ended_position,"
+                    " first_end_position = EXCLUDED.first_end_position, places = EXCLUDED.places,"
+                    " scores = EXCLUDED.scores, ended_by = EXCLUDED.ended_by, ended_at = EXCLUDED.ended_at",
+                    [
+                        (
+                            g["game_id"], g["league_id"], Jsonb(g["seats"]), g["status"], g["ended_version"],
+                            g["ended_position"], g["first_end_position"],
+                            Jsonb(g["places"]) if g["places"] is not None else None,
+                            Jsonb(g["scores"]) if g["scores"] is not None else None,
+                            g["ended_by"], g["ended_at"],
+                        )
+                        for g in (games[i] for i in changed)
+                    ],
+                )
+        for league_id in sorted(dirty, key=str):
+            recompute_league(conn, league_id, dirty[league_id])
+
+    def _event(self, e: StoredEvent, games: dict, changed: set, dirty: dict) -> None:
+        if e.type == GAME_CREATED:
+            league = e.data.get("league")
+            if not league:
+                return
+            seats = [str(s) for s in e.data["seats"]]
+            games[e.game_id] = {
+                "game_id": e.game_id, "league_id": UUID(str(league)), "seats": seats, "status": "active",
+                "ended_version": None, "ended_position": None, "first_end_position": None,
+                "places": None, "scores": None, "ended_by": None, "ended_at": None,
+            }
+            changed.add(e.game_id)
+            return
+        game = games.get(e.game_id)
+        if game is None:
+            return  # not a league game
+        if e.type == GAME_ENDED:
+            places = [int(p) for p in e.data["places"]]
+            scores = [float(s) for s in (e.data.get("scores") or [0.0] * len(places))]
+            if len(places) != len(game["seats"]) or len(scores) != len(places) or min(places) < 1:
+                raise ValueError(f"GameEnded places {places} / scores {scores} do not fit {len(game['seats'])} seats")
+            first = game["first_end_position"] or e.position
+            game.update(
+                status="finished", ended_version=e.version, ended_position=e.position, first_end_position=first,
+                places=places, scores=scores, ended_by=e.data.get("ended_by") or "", ended_at=e.recorded_at,
+            )
+            _mark(dirty, game["league_id"], first)
+        elif e.type == ACTIONS_RETRACTED:
+            if game["status"] == "finished" and game["ended_version"] > int(e.data["to_version"]):
+                game.update(status="active", ended_version=None, ended_position=None, places=None, scores=None,
+                            ended_by=None, ended_at=None)
+                _mark(dirty, game["league_id"], game["first_end_position"])
+            else:
+                return
+        elif e.type == GAME_ABANDONED:
+            if game["status"] == "finished":
+                _mark(dirty, game["league_id"], game["first_end_position"])
+            game["status"] = "abandoned"
+        else:
+            return
+        changed.add(e.game_id)
+
+
+def _mark(dirty: dict, league_id: UUID, key: float) -> None:
+    dirty[league_id] = min(dirty.get(league_id, math.inf), key)
+
+
+def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float = 0) -> None:
+    """Ratings from the first counted game at or after ``from_key`` on, then
+    the league's standings rows."""
+    league = conn.execute("SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)).fetchone()
+    points_table = (league["points_table"] if league else None) or DEFAULT_POINTS
+    min_games = league["min_games"] if league else 1
+    games = conn.execute(
+        f"SELECT {GAME_FIELDS} FROM standings_games WHERE league_id = %s AND status = 'finished'"
+        " ORDER BY first_end_position, game_id",
+        (league_id,),
+    ).fetchall()
+    start = next((i for i, g in enumerate(games) if g["first_end_position"] >= from_key), len(games))
+    conn.execute("DELETE FROM rating_history WHERE league_id = %s AND seq > %s", (league_id, start))
+    ratings: dict[str, tuple[float, float]] = {
+        str(r["player_id"]): (r["mu_after"], r["sigma_after"])
+        for r in conn.execute(
+            "SELECT DISTINCT ON (player_id) player_id, mu_after, sigma_after FROM rating_history"
+            " WHERE league_id = %s AND seq <= %s ORDER BY player_id, seq DESC",
+            (league_id, start),
+        )
+    }
+    history = []
+    for seq, game in enumerate(games[start:], start=start + 1):
+        history.extend(_rate(league_id, seq, game, ratings))
+    if history:
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO rating_history (league_id, seq, game_id, player_id, seat, place, mu_before,"
+                " sigma_before, mu_after, sigma_after) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                history,
+            )
+    rows = _standings_rows(league_id, games, ratings, points_table, min_games)
+    conn.execute("DELETE FROM standings WHERE league_id = %s", (league_id,))
+    if rows:
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO standings (league_id, player_id, games, wins, placements, points, score_total,"
+                " average_score, mu, sigma, rating, ranked, rank)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                rows,
+            )
+
+
+def _rate(league_id: UUID, seq: int, game: dict, ratings: dict) -> list[tuple]:
+    seats, places = game["seats"], game["places"]
+    if len(set(seats)) != len(seats) or len(seats) < 2:
+        return []  # a player in two seats, or a solo game: not rated
+    before = [ratings.get(p, (MODEL.mu, MODEL.sigma)) for p in seats]
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    after = MODEL.rate(teams, ranks=[float(p) for p in places])
+    rows = []
+    for seat, (player, (mu0, s0), team) in enumerate(zip(seats, before, after, strict=True)):
+        mu1, s1 = float(team[0].mu), float(team[0].sigma)
+        ratings[player] = (mu1, s1)
+        rows.append((league_id, seq, game["game_id"], UUID(player), seat, places[seat], mu0, s0, mu1, s1))
+    return rows
+
+
+def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[tuple]:
+    acc: dict[str, dict[str, Any]] = {}
+    for game in games:
+        for seat, player in enumerate(game["seats"]):
+            place = game["places"][seat]
+            a = acc.setdefault(player, {"games": 0, "wins": 0, "placements": Counter(), "points": 0.0, "score": 0.0})
+            a["games"] += 1
+            a["wins"] += place == 1
+            a["placements"][str(place)] += 1
+            a["points"] += points_for(points_table, place)
+            a["score"] += float(game["scores"][seat])
+    rows = []
+    for player, a in acc.items():
+        mu, sigma = ratings.get(player, (MODEL.mu, MODEL.sigma))
+        a.update(mu=mu, sigma=sigma, rating=ordinal(mu, sigma), average=a["score"] / a["games"])
+        a["ranked"] = a["games"] >= max(min_games, 1)
+        a["key"] = rank_key(a["points"], a["wins"], a["rating"], a["average"], a["games"])
+    ranked = sorted((p for p in acc if acc[p]["ranked"]), key=lambda p: acc[p]["key"])
+    rank_of: dict[str, int] = {}
+    for i, player in enumerate(ranked):
+        previous = ranked[i - 1] if i else None
+        same = previous is not None and acc[previous]["key"] == acc[player]["key"]
+        rank_of[player] = rank_of[previous] if same else i + 1
+    for player, a in sorted(acc.items()):
+        rows.append((
+            league_id, UUID(player), a["games"], a["wins"], Jsonb(dict(sorted(a["placements"].items()))),
+            a["points"], a["score"], a["average"], a["mu"], a["sigma"], a["rating"], a["ranked"], rank_of.get(player),
+        ))
+    return rows
+
+
+def rank_key(points: float, wins: int, rating: float, average: float, games: int) -> tuple:
+    """Smaller sorts first. Floats are rounded so noise never breaks a tie."""
+    return (-round(points, 9), -wins, -round(rating, 9), -round(average, 9), games)
