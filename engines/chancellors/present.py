@@ -43,7 +43,8 @@ def to_act(engine: Chancellors, state: ChancellorsState) -> list[int]:
     if state.phase == CHOOSE:
         return [s for s in range(state.seats) if state.chosen[s] is None and state.hands[s]]
     if state.phase in (CONTROL, HELP):
-        return [engine.actor(state)]  # type: ignore[list-item]
+        actor = engine.actor(state)
+        return [] if actor is None else [actor]
     if state.phase == DISCARD:
         return [s for s in range(state.seats) if len(state.hands[s]) > HAND_LIMIT]
     return []

@@ -106,7 +106,7 @@ class Chancellors:
         kind, seat = command.get("type"), command.get("seat")
         if state.phase == OVER:
             raise RuleViolation("game-over", "The game is over.")
-        handler = self._handlers().get(kind)  # type: ignore[arg-type]
+        handler = self._handlers().get(str(kind))
         if handler is None:
             raise RuleViolation("unknown-command", f"Chancellors has no command {kind!r}.")
         if kind in CHANCE_COMMANDS:
