@@ -29,9 +29,13 @@ def as_stored(event: Event) -> Event:
 
 
 def apply(engine: Engine, state, command) -> tuple[object, list[Event]]:
+    """Decide and evolve, checking that evolving never alters an event's data
+    (the service stores the data after evolving)."""
     events = engine.decide(state, command)
     for event in events:
+        before = json.dumps(event.data, sort_keys=True)
         state = engine.evolve(state, event)
+        assert json.dumps(event.data, sort_keys=True) == before, f"evolve altered {event.type}"
     return state, events
 
 
