@@ -152,8 +152,13 @@ class Session:
     def record(self, events: list[Event], **meta: Any) -> None:
         engine = self.game.engine
         for event in events:
-            self.state = engine.evolve(self.state, event)
-            self.pending.append(NewEvent(event.type, dict(event.data), {**self.meta, **meta}))
+            if event.type in replay.SERVICE_EVENTS:
+                raise RuntimeError(f"{engine.id} emitted the service event {event.type}")
+            # Evolve from the event exactly as it will be stored, so the live
+            # state is always the state a replay of the log gives.
+            stored = Event(event.type, json.loads(json.dumps(event.data)))
+            self.pending.append(NewEvent(stored.type, json.loads(json.dumps(event.data)), {**self.meta, **meta}))
+            self.state = engine.evolve(self.state, stored)
 
     def record_service(self, type_: str, data: dict[str, Any]) -> None:
         self.pending.append(NewEvent(type_, data, dict(self.meta)))
