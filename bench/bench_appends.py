@@ -33,8 +33,11 @@ def raw_inserts(url: str, connections: int, seconds: float) -> float:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("INSERT INTO clubs (id, name) VALUES (%s, 'raw')", (club,))
         for g in game_ids:
-            conn.execute("INSERT INTO games (id, club_id, engine, seats, options, dealer, seed)"
-                         " VALUES (%s, %s, 'pig', '[]', '{}', 'server', 's')", (g, club))
+            conn.execute(
+                "INSERT INTO games (id, club_id, engine, seats, options, dealer, seed)"
+                " VALUES (%s, %s, 'pig', '[]', '{}', 'server', 's')",
+                (g, club),
+            )
     counts = [0] * connections
     deadline = time.perf_counter() + seconds
 
@@ -70,8 +73,20 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "RATE_LIMIT_ENABLED": "0"}
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-w", "3", "-b", f"127.0.0.1:{port}", "--threads", "2", "service.wsgi:app"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "-w",
+            "3",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--threads",
+            "2",
+            "service.wsgi:app",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         for _ in range(100):
@@ -92,11 +107,20 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
         setup = http.client.HTTPConnection("127.0.0.1", port)
         _, club = call(setup, "POST", "/clubs", {"name": "bench"})
         token = club["admin_token"]
-        players = [call(setup, "POST", f"/clubs/{club['id']}/players", {"name": f"p{i}"}, token)[1]["id"]
-                   for i in range(2)]
-        game_ids = [call(setup, "POST", f"/clubs/{club['id']}/games",
-                         {"engine": "pig", "seats": players, "options": {"target": 500}}, token)[1]["id"]
-                    for _ in range(GAMES)]
+        players = [
+            call(setup, "POST", f"/clubs/{club['id']}/players", {"name": f"p{i}"}, token)[1]["id"]
+            for i in range(2)
+        ]
+        game_ids = [
+            call(
+                setup,
+                "POST",
+                f"/clubs/{club['id']}/games",
+                {"engine": "pig", "seats": players, "options": {"target": 500}},
+                token,
+            )[1]["id"]
+            for _ in range(GAMES)
+        ]
         latencies: list[float] = []
         events = [0] * GAMES
         deadline = time.perf_counter() + seconds
@@ -107,8 +131,13 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
             while time.perf_counter() < deadline:
                 kind = "Hold" if total >= 12 else "Roll"
                 t0 = time.perf_counter()
-                status, body = call(conn, "POST", f"/games/{game_ids[i]}/actions",
-                                    {"seat": seat, "command": {"type": kind}}, token)
+                status, body = call(
+                    conn,
+                    "POST",
+                    f"/games/{game_ids[i]}/actions",
+                    {"seat": seat, "command": {"type": kind}},
+                    token,
+                )
                 latencies.append(time.perf_counter() - t0)
                 if status != 201:
                     return
@@ -128,8 +157,12 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - start
-        return (sum(events) / elapsed, len(latencies) / elapsed, percentile(latencies, 50) * 1000,
-                percentile(latencies, 99) * 1000)
+        return (
+            sum(events) / elapsed,
+            len(latencies) / elapsed,
+            percentile(latencies, 50) * 1000,
+            percentile(latencies, 99) * 1000,
+        )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(20)
@@ -145,8 +178,9 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
             for p in players:
                 conn.execute("INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)", (p, club, p))
         admin = Principal(club, "admin")
-        game, _, _ = games.create_game(pool, club, admin, {"engine": "pig", "seats": players}, {"target": 10_000},
-                                       None, 100)
+        game, _, _ = games.create_game(
+            pool, club, admin, {"engine": "pig", "seats": players}, {"target": 10_000}, None, 100
+        )
         while True:
             with pool.connection() as conn:
                 g = games.get_game(conn, game.id)
@@ -154,11 +188,15 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
             if g.version >= target_events or g.status != "active":
                 break
             kind = "Hold" if state.turn_total >= 15 else "Roll"
-            games.act(pool, game.id, admin, state.turn, {"type": kind}, lambda g, c: c, None, None, "", None, 100)
+            games.act(
+                pool, game.id, admin, state.turn, {"type": kind}, lambda g, c: c, None, None, "", None, 100
+            )
         with pool.connection() as conn:
             g = games.get_game(conn, game.id)
             config = games.config_of(conn, g)
-            full = timed(lambda: replay.current_state(conn, g.engine, config, g.id, g.version, use_snapshots=False), 7)
+            full = timed(
+                lambda: replay.current_state(conn, g.engine, config, g.id, g.version, use_snapshots=False), 7
+            )
             snap = timed(lambda: replay.current_state(conn, g.engine, config, g.id, g.version), 7)
         return g.version, full * 1000, snap * 1000
     finally:
@@ -173,8 +211,10 @@ def main() -> None:
         n, full_ms, snap_ms = replay_times(url)
     print(f"{'raw INSERT+COMMIT, 1 connection':48} {raw1:9.0f} events/s")
     print(f"{'raw INSERT+COMMIT, 8 connections':48} {raw8:9.0f} events/s")
-    print(f"{'HTTP validated appends, 8 games in parallel':48} {ev_s:9.0f} events/s "
-          f"({req_s:.0f} actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)")
+    print(
+        f"{'HTTP validated appends, 8 games in parallel':48} {ev_s:9.0f} events/s "
+        f"({req_s:.0f} actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)"
+    )
     print(f"{'  HTTP / raw (8 connections)':48} {ev_s / raw8:9.0%}")
     print(f"{'  HTTP / raw (1 connection)':48} {ev_s / raw1:9.0%}")
     print(f"{f'replay {n} events, full fold':48} {full_ms:9.1f} ms")

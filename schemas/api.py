@@ -8,8 +8,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-ENGINE_IDS = ["pig", "chancellors", "house-of-cronies", "political-divide-and-conquer", "final-decrees",
-              "maccreedys-mansion"]
+ENGINE_IDS = [
+    "pig",
+    "chancellors",
+    "house-of-cronies",
+    "political-divide-and-conquer",
+    "final-decrees",
+    "maccreedys-mansion",
+]
 Name = fields.String(required=True, validate=validate.Length(min=1, max=120))
 
 
@@ -17,10 +23,14 @@ class Problem(Schema):
     type = fields.String()
     title = fields.String()
     status = fields.Integer()
-    code = fields.String(metadata={"description": "Stable machine-readable error code (for rule violations: the rule)."})
+    code = fields.String(
+        metadata={"description": "Stable machine-readable error code (for rule violations: the rule)."}
+    )
     detail = fields.String()
     errors = fields.Dict(metadata={"description": "Field errors, for requests of the wrong shape."})
-    current_version = fields.Integer(metadata={"description": "For version conflicts: the game's version now."})
+    current_version = fields.Integer(
+        metadata={"description": "For version conflicts: the game's version now."}
+    )
     rule = fields.String()
     details = fields.Dict()
 
@@ -36,7 +46,9 @@ class Club(Schema):
 
 
 class ClubCreated(Club):
-    admin_token = fields.String(metadata={"description": "Shown once; store it. It manages the club and records its games."})
+    admin_token = fields.String(
+        metadata={"description": "Shown once; store it. It manages the club and records its games."}
+    )
 
 
 class PlayerCreate(Schema):
@@ -54,7 +66,9 @@ class LeagueCreate(Schema):
     engine = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ENGINE_IDS))
     season = fields.String(load_default="", validate=validate.Length(max=60))
     points_table = fields.List(
-        fields.Float(), load_default=None, allow_none=True,
+        fields.Float(),
+        load_default=None,
+        allow_none=True,
         metadata={"description": "Points for 1st, 2nd, ... place (default 10, 6, 3, 1, 0...)."},
     )
     min_games = fields.Integer(load_default=3, validate=validate.Range(min=0, max=1000))
@@ -79,7 +93,9 @@ class CatalogRef(Schema):
 
 class CatalogCreate(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(ENGINE_IDS))
-    content = fields.Dict(required=True, metadata={"description": "The catalog, validated by its kind's schema."})
+    content = fields.Dict(
+        required=True, metadata={"description": "The catalog, validated by its kind's schema."}
+    )
 
 
 class Catalog(Schema):
@@ -90,8 +106,12 @@ class Catalog(Schema):
 
 class GameCreate(Schema):
     engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
-    seats = fields.List(fields.UUID(), required=True, validate=validate.Length(min=1, max=12),
-                        metadata={"description": "Player ids in seat order; seat 0 first."})
+    seats = fields.List(
+        fields.UUID(),
+        required=True,
+        validate=validate.Length(min=1, max=12),
+        metadata={"description": "Player ids in seat order; seat 0 first."},
+    )
     options = fields.Dict(load_default=dict)
     dealer = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
     league = fields.UUID(load_default=None, allow_none=True)
@@ -130,7 +150,7 @@ class GameCreated(GameSummary):
 
 
 class GameView(GameSummary):
-    viewer = fields.Raw(metadata={"description": "The seat this view is for, null (spectator) or \"all\"."})
+    viewer = fields.Raw(metadata={"description": 'The seat this view is for, null (spectator) or "all".'})
     state = fields.Dict()
     outcome = fields.Nested(Outcome)
     waiting_for_chance = fields.Dict(allow_none=True)
@@ -143,14 +163,20 @@ class ViewQuery(Schema):
 
 class LegalActions(Schema):
     version = fields.Integer()
-    seats = fields.Dict(keys=fields.String(), values=fields.List(fields.Dict()),
-                        metadata={"description": "Seat number (or \"dealer\") -> postable commands."})
+    seats = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Dict()),
+        metadata={"description": 'Seat number (or "dealer") -> postable commands.'},
+    )
 
 
 class ActionRequest(Schema):
-    seat = fields.Integer(required=True, allow_none=True,
-                          metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."})
-    command = fields.Dict(required=True, metadata={"description": "{\"type\": CommandName, ...fields}"})
+    seat = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."},
+    )
+    command = fields.Dict(required=True, metadata={"description": '{"type": CommandName, ...fields}'})
     expected_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
 
     @validates_schema

@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
 
     for module in (clubs, players, leagues, catalogs, engines, games):
         api.register_blueprint(module.blp)
+
     @app.before_request
     def _request_id() -> None:
         g.request_id = request.headers.get("X-Request-Id") or uuid.uuid4().hex

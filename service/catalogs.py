@@ -57,7 +57,8 @@ def load(conn: psycopg.Connection, kind: str, catalog_id: str, version: int) -> 
     if key in _CACHE:
         return _CACHE[key]
     row = conn.execute(
-        "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s", (kind, catalog_id, version)
+        "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s",
+        (kind, catalog_id, version),
     ).fetchone()
     if row is None:
         raise Problem(422, "unknown-catalog", f"No catalog {kind}/{catalog_id} v{version}.")

@@ -69,7 +69,9 @@ def http_exception(error: HTTPException) -> Response:
         retry = response.headers.get("Retry-After")
         if retry:
             headers["Retry-After"] = retry
-        return problem_response(429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers)
+        return problem_response(
+            429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers
+        )
     if status == 400 and messages and "Invalid JSON" in str(messages):
         return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
     if messages:
@@ -83,13 +85,17 @@ def http_exception(error: HTTPException) -> Response:
             errors=fields,
         )
     detail = error.description or TITLES.get(status, "Error")
-    return problem_response(status, HTTP_CODES.get(status, "error"), TITLES.get(status, "Error"), str(detail), headers)
+    return problem_response(
+        status, HTTP_CODES.get(status, "error"), TITLES.get(status, "Error"), str(detail), headers
+    )
 
 
 def register(app: Flask) -> None:
     @app.errorhandler(Problem)
     def _problem(error: Problem) -> Response:
-        return problem_response(error.status, error.code, TITLES.get(error.status, "Error"), error.detail, **error.extra)
+        return problem_response(
+            error.status, error.code, TITLES.get(error.status, "Error"), error.detail, **error.extra
+        )
 
     app.register_error_handler(HTTPException, http_exception)
 

@@ -65,8 +65,18 @@ GAME_COLUMNS = (
 def _game(row: dict[str, Any]) -> Game:
     catalog = (row["catalog_kind"], row["catalog_id"], row["catalog_version"]) if row["catalog_id"] else None
     return Game(
-        row["id"], row["club_id"], row["league_id"], row["engine"], [str(s) for s in row["seats"]], row["options"],
-        row["dealer"], row["seed"], row["public"], catalog, row["status"], row["version"],
+        row["id"],
+        row["club_id"],
+        row["league_id"],
+        row["engine"],
+        [str(s) for s in row["seats"]],
+        row["options"],
+        row["dealer"],
+        row["seed"],
+        row["public"],
+        catalog,
+        row["status"],
+        row["version"],
     )
 
 
@@ -141,7 +151,9 @@ def chance_rng(seed: str, version: int) -> random.Random:
 class Session:
     """One write to one game: accumulates events, then appends them."""
 
-    def __init__(self, conn: psycopg.Connection, game: Game, config: GameConfig, state: Any, meta: dict[str, Any]):
+    def __init__(
+        self, conn: psycopg.Connection, game: Game, config: GameConfig, state: Any, meta: dict[str, Any]
+    ):
         self.conn, self.game, self.config, self.state, self.meta = conn, game, config, state, meta
         self.pending: list[NewEvent] = []
 
@@ -157,7 +169,9 @@ class Session:
             # Evolve from the event exactly as it will be stored, so the live
             # state is always the state a replay of the log gives.
             stored = Event(event.type, json.loads(json.dumps(event.data)))
-            self.pending.append(NewEvent(stored.type, json.loads(json.dumps(event.data)), {**self.meta, **meta}))
+            self.pending.append(
+                NewEvent(stored.type, json.loads(json.dumps(event.data)), {**self.meta, **meta})
+            )
             self.state = engine.evolve(self.state, stored)
 
     def record_service(self, type_: str, data: dict[str, Any]) -> None:
@@ -199,15 +213,23 @@ class Session:
     def commit(self, status: str, snapshot_every: int) -> list[StoredEvent]:
         stored = store.append(self.conn, self.game.id, self.game.version, self.pending)
         new_version = self.version
-        self.conn.execute("UPDATE games SET version = %s, status = %s WHERE id = %s", (new_version, status, self.game.id))
+        self.conn.execute(
+            "UPDATE games SET version = %s, status = %s WHERE id = %s", (new_version, status, self.game.id)
+        )
         if snapshot_every and new_version // snapshot_every > self.game.version // snapshot_every:
             store.save_snapshot(
-                self.conn, self.game.id, self.game.engine.version, new_version, self.game.engine.dump_state(self.state)
+                self.conn,
+                self.game.id,
+                self.game.engine.version,
+                new_version,
+                self.game.engine.dump_state(self.state),
             )
         return stored
 
 
-def metadata(principal: Principal | None, request_id: str | None, engine: Engine, game: Game, **extra) -> dict:
+def metadata(
+    principal: Principal | None, request_id: str | None, engine: Engine, game: Game, **extra
+) -> dict:
     meta = {
         "actor": principal.label() if principal else "service",
         "request_id": request_id,
@@ -233,11 +255,14 @@ def create_game(
     seats = [str(p) for p in spec["seats"]]
     if not engine.min_seats <= len(seats) <= engine.max_seats:
         raise Problem(
-            422, "seat-count", f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}."
+            422,
+            "seat-count",
+            f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
         )
     with pool.connection() as conn, conn.transaction():
         found = conn.execute(
-            "SELECT id, name FROM players WHERE club_id = %s AND id = ANY(%s)", (club_id, [uuid.UUID(s) for s in seats])
+            "SELECT id, name FROM players WHERE club_id = %s AND id = ANY(%s)",
+            (club_id, [uuid.UUID(s) for s in seats]),
         ).fetchall()
         names = {str(r["id"]): r["name"] for r in found}
         missing = [s for s in seats if s not in names]
@@ -255,16 +280,34 @@ def create_game(
         if engine.catalog_kind:
             catalog_ref = _catalog_for(conn, engine, spec.get("catalog"))
         game = Game(
-            uuid.uuid4(), club_id, spec.get("league"), engine.id, seats, options, spec.get("dealer", "server"),
-            secrets.token_hex(16), bool(spec.get("public", False)), catalog_ref, "active", 0,
+            uuid.uuid4(),
+            club_id,
+            spec.get("league"),
+            engine.id,
+            seats,
+            options,
+            spec.get("dealer", "server"),
+            secrets.token_hex(16),
+            bool(spec.get("public", False)),
+            catalog_ref,
+            "active",
+            0,
         )
         conn.execute(
             "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
             " catalog_kind, catalog_id, catalog_version)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (
-                game.id, club_id, game.league_id, engine.id, Jsonb(seats), Jsonb(options), game.dealer, game.seed,
-                game.public, *(catalog_ref or (None, None, None)),
+                game.id,
+                club_id,
+                game.league_id,
+                engine.id,
+                Jsonb(seats),
+                Jsonb(options),
+                game.dealer,
+                game.seed,
+                game.public,
+                *(catalog_ref or (None, None, None)),
             ),
         )
         tokens = []
@@ -299,7 +342,9 @@ def create_game(
     return get_game_fresh(pool, game.id), tokens, stored
 
 
-def _catalog_for(conn: psycopg.Connection, engine: Engine, wanted: dict[str, Any] | None) -> tuple[str, str, int]:
+def _catalog_for(
+    conn: psycopg.Connection, engine: Engine, wanted: dict[str, Any] | None
+) -> tuple[str, str, int]:
     if wanted:
         catalogs.load(conn, engine.catalog_kind, wanted["id"], wanted["version"])
         return engine.catalog_kind, wanted["id"], int(wanted["version"])
@@ -350,7 +395,10 @@ def act(
             raise Problem(409, "game-not-active", f"The game is {game.status}.", current_version=game.version)
         if expected_version is not None and expected_version != game.version:
             raise Problem(
-                409, "version-conflict", "The game has moved on since that version.", current_version=game.version
+                409,
+                "version-conflict",
+                "The game has moved on since that version.",
+                current_version=game.version,
             )
         config = config_of(conn, game)
         state = _state_at(conn, game, config)
@@ -396,7 +444,8 @@ def _claim_key(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str
     if claimed:
         return None
     row = conn.execute(
-        "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s", (game_id, key)
+        "SELECT request_hash, status, response FROM idempotency_keys WHERE game_id = %s AND key = %s",
+        (game_id, key),
     ).fetchone()
     if row["request_hash"] != body_hash:
         raise Problem(422, "idempotency-key-reused", "This Idempotency-Key was used with a different body.")
@@ -454,7 +503,11 @@ def redact_stored(game: Game, event: StoredEvent, seat: int | None | str) -> dic
 
 
 def retract(
-    pool: ConnectionPool, game_id: UUID, principal: Principal, to_version: int, request_id: str | None,
+    pool: ConnectionPool,
+    game_id: UUID,
+    principal: Principal,
+    to_version: int,
+    request_id: str | None,
     reason: str | None,
 ) -> ActionResult:
     with pool.connection() as conn, conn.transaction():
@@ -464,7 +517,11 @@ def retract(
         if not principal.is_admin:
             raise Problem(403, "recorder-only", "Only the recorder may retract actions.")
         if game.dealer != "table":
-            raise Problem(422, "server-dealt-no-retraction", "A server-dealt game cannot take actions back: no re-rolls.")
+            raise Problem(
+                422,
+                "server-dealt-no-retraction",
+                "A server-dealt game cannot take actions back: no re-rolls.",
+            )
         if game.status == "abandoned":
             raise Problem(409, "game-not-active", "The game is abandoned.")
         events = store.read_stream(conn, game.id)
@@ -472,7 +529,8 @@ def retract(
         setup_end = _setup_end(events)
         if to_version not in live_versions or to_version >= game.version or to_version < setup_end:
             raise Problem(
-                422, "bad-retraction",
+                422,
+                "bad-retraction",
                 f"Retract to a live version between {setup_end} and {game.version - 1}.",
             )
         store.drop_snapshots_after(conn, game.id, to_version)
@@ -480,12 +538,21 @@ def retract(
         meta = metadata(principal, request_id, game.engine, game)
         session = Session(conn, game, config, None, meta)
         session.record_service(replay.ACTIONS_RETRACTED, {"to_version": to_version, "reason": reason})
-        kept = replay.fold_stored(game.engine, config, [*events, _as_stored(session.pending[-1], game, session.version)])
+        kept = replay.fold_stored(
+            game.engine, config, [*events, _as_stored(session.pending[-1], game, session.version)]
+        )
         session.state = kept
         status = session.finish_if_over()
         stored = session.commit(status, 0)
-        return ActionResult(201, {"game": str(game.id), "version": session.version, "status": status,
-                                  "events": [_public_event(game, e, principal) for e in stored]})
+        return ActionResult(
+            201,
+            {
+                "game": str(game.id),
+                "version": session.version,
+                "status": status,
+                "events": [_public_event(game, e, principal) for e in stored],
+            },
+        )
 
 
 def _setup_end(events: list[StoredEvent]) -> int:
@@ -497,7 +564,9 @@ def _as_stored(event: NewEvent, game: Game, version: int) -> StoredEvent:
     return StoredEvent(0, game.id, version, event.type, event.data, event.metadata, datetime.now(UTC))
 
 
-def abandon(pool: ConnectionPool, game_id: UUID, principal: Principal, request_id: str | None, reason: str | None):
+def abandon(
+    pool: ConnectionPool, game_id: UUID, principal: Principal, request_id: str | None, reason: str | None
+):
     with pool.connection() as conn, conn.transaction():
         game = get_game(conn, game_id, lock=True)
         if principal.club_id != game.club_id:
@@ -506,8 +575,19 @@ def abandon(pool: ConnectionPool, game_id: UUID, principal: Principal, request_i
             raise Problem(403, "admin-only", "Only the club's admin may abandon a game.")
         if game.status != "active":
             raise Problem(409, "game-not-active", f"The game is {game.status}.")
-        session = Session(conn, game, config_of(conn, game), None, metadata(principal, request_id, game.engine, game))
-        session.record_service(replay.GAME_ABANDONED, {"reason": reason, "seed": game.seed if game.dealer == "server" else None})
+        session = Session(
+            conn, game, config_of(conn, game), None, metadata(principal, request_id, game.engine, game)
+        )
+        session.record_service(
+            replay.GAME_ABANDONED, {"reason": reason, "seed": game.seed if game.dealer == "server" else None}
+        )
         stored = session.commit("abandoned", 0)
-        return ActionResult(201, {"game": str(game.id), "version": session.version, "status": "abandoned",
-                                  "events": [_public_event(game, e, principal) for e in stored]})
+        return ActionResult(
+            201,
+            {
+                "game": str(game.id),
+                "version": session.version,
+                "status": "abandoned",
+                "events": [_public_event(game, e, principal) for e in stored],
+            },
+        )

@@ -51,7 +51,12 @@ def fold_stored(engine: Engine, config: GameConfig, events: Sequence[StoredEvent
 
 
 def current_state(
-    conn: psycopg.Connection, engine: Engine, config: GameConfig, game_id, version: int, use_snapshots: bool = True
+    conn: psycopg.Connection,
+    engine: Engine,
+    config: GameConfig,
+    game_id,
+    version: int,
+    use_snapshots: bool = True,
 ) -> Any:
     """The state at the stream's ``version``: the latest snapshot plus the tail."""
     state, after = None, 0

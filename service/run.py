@@ -47,22 +47,45 @@ def main() -> int:
     bin_dir = Path(sys.executable).parent
     children = [
         subprocess.Popen(
-            [str(bin_dir / "gunicorn"), "--bind", f"{host}:{port}", "--workers", env.get("WEB_CONCURRENCY", "2"),
-             "--access-logfile", "-", "service.wsgi:app"],
-            env=env, cwd=ROOT,
+            [
+                str(bin_dir / "gunicorn"),
+                "--bind",
+                f"{host}:{port}",
+                "--workers",
+                env.get("WEB_CONCURRENCY", "2"),
+                "--access-logfile",
+                "-",
+                "service.wsgi:app",
+            ],
+            env=env,
+            cwd=ROOT,
         )
     ]
     if importlib.util.find_spec("workers.celery_app") is not None:
         children.append(
             subprocess.Popen(
-                [str(bin_dir / "celery"), "-A", "workers.celery_app", "worker", "--beat", "--loglevel", "INFO",
-                 "--concurrency", env.get("WORKER_CONCURRENCY", "2"),
-                 "--schedule", str(VAR / "celerybeat-schedule")],
-                env=env, cwd=ROOT,
+                [
+                    str(bin_dir / "celery"),
+                    "-A",
+                    "workers.celery_app",
+                    "worker",
+                    "--beat",
+                    "--loglevel",
+                    "INFO",
+                    "--concurrency",
+                    env.get("WORKER_CONCURRENCY", "2"),
+                    "--schedule",
+                    str(VAR / "celerybeat-schedule"),
+                ],
+                env=env,
+                cwd=ROOT,
             )
         )
-    print(f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
-          "Ctrl-C stops everything.\n", flush=True)
+    print(
+        f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
+        "Ctrl-C stops everything.\n",
+        flush=True,
+    )
 
     stopping = False
 

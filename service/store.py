@@ -50,7 +50,9 @@ RETURNING {COLUMNS}
 """
 
 
-def append(conn: psycopg.Connection, game_id: UUID, after_version: int, events: Sequence[NewEvent]) -> list[StoredEvent]:
+def append(
+    conn: psycopg.Connection, game_id: UUID, after_version: int, events: Sequence[NewEvent]
+) -> list[StoredEvent]:
     """Append ``events`` as versions ``after_version + 1 ...`` in the caller's
     transaction. The caller holds the game's row lock, so ``after_version`` is
     the stream's current version; ``UNIQUE (game_id, version)`` backs it up."""
@@ -58,7 +60,8 @@ def append(conn: psycopg.Connection, game_id: UUID, after_version: int, events: 
         return []
     conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
     params = [
-        (game_id, after_version + i, e.type, Jsonb(e.data), Jsonb(e.metadata)) for i, e in enumerate(events, start=1)
+        (game_id, after_version + i, e.type, Jsonb(e.data), Jsonb(e.metadata))
+        for i, e in enumerate(events, start=1)
     ]
     stored = []
     with conn.cursor() as cur:
@@ -116,7 +119,9 @@ def latest_snapshot(
     return int(_get(row, "version", 0)), _get(row, "state", 1)
 
 
-def save_snapshot(conn: psycopg.Connection, game_id: UUID, engine_version: str, version: int, state: Any) -> None:
+def save_snapshot(
+    conn: psycopg.Connection, game_id: UUID, engine_version: str, version: int, state: Any
+) -> None:
     conn.execute(
         "INSERT INTO snapshots (game_id, engine_version, version, state) VALUES (%s, %s, %s, %s)"
         " ON CONFLICT (game_id, engine_version, version) DO UPDATE SET state = EXCLUDED.state",

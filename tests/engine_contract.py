@@ -62,8 +62,12 @@ def play_random_game(
         game.events.extend(events)
         game.steps += 1
         if game.steps % check_every == 0:
-            assert fold(engine, config, [as_stored(e) for e in game.events]) == state, "replay of stored events differs"
+            assert fold(engine, config, [as_stored(e) for e in game.events]) == state, (
+                "replay of stored events differs"
+            )
             assert engine.load_state(engine.dump_state(state)) == state
     game.state = state
-    assert fold(engine, config, [as_stored(e) for e in game.events]) == state, "replay of stored events differs"
+    assert fold(engine, config, [as_stored(e) for e in game.events]) == state, (
+        "replay of stored events differs"
+    )
     return game

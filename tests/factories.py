@@ -17,7 +17,9 @@ class Api:
         return {**({"Authorization": f"Bearer {token}"} if token else {}), **extra}
 
     def post(self, path, body=None, token=None, **headers):
-        return self.client.post(path, json=body if body is not None else {}, headers=self.headers(token, **headers))
+        return self.client.post(
+            path, json=body if body is not None else {}, headers=self.headers(token, **headers)
+        )
 
     def get(self, path, token=None, **headers):
         return self.client.get(path, headers=self.headers(token, **headers))
@@ -45,7 +47,9 @@ class PlayerFactory(factory.Factory):
     @classmethod
     def _create(cls, model_class, client=None, club=None, **kwargs):
         response = client.post(
-            f"/clubs/{club['id']}/players", json=kwargs, headers={"Authorization": f"Bearer {club['admin_token']}"}
+            f"/clubs/{club['id']}/players",
+            json=kwargs,
+            headers={"Authorization": f"Bearer {club['admin_token']}"},
         )
         assert response.status_code == 201, response.get_json()
         return response.get_json()
@@ -61,7 +65,9 @@ class LeagueFactory(factory.Factory):
     @classmethod
     def _create(cls, model_class, client=None, club=None, **kwargs):
         response = client.post(
-            f"/clubs/{club['id']}/leagues", json=kwargs, headers={"Authorization": f"Bearer {club['admin_token']}"}
+            f"/clubs/{club['id']}/leagues",
+            json=kwargs,
+            headers={"Authorization": f"Bearer {club['admin_token']}"},
         )
         assert response.status_code == 201, response.get_json()
         return response.get_json()
@@ -81,7 +87,9 @@ class GameFactory(factory.Factory):
             players = [PlayerFactory(client=client, club=club) for _ in range(seats)]
         body = {**kwargs, "seats": [p["id"] for p in players]}
         response = client.post(
-            f"/clubs/{club['id']}/games", json=body, headers={"Authorization": f"Bearer {club['admin_token']}"}
+            f"/clubs/{club['id']}/games",
+            json=body,
+            headers={"Authorization": f"Bearer {club['admin_token']}"},
         )
         assert response.status_code == 201, response.get_json()
         return response.get_json()

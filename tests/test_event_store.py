@@ -28,9 +28,12 @@ def test_update_delete_and_truncate_on_events_are_refused_by_the_database(client
 def test_sessions_cannot_stall_everyone(pool):
     with pool.connection() as conn:
         assert conn.execute("SHOW lock_timeout").fetchone()["lock_timeout"] == "5s"
-        assert conn.execute("SHOW idle_in_transaction_session_timeout").fetchone()[
-            "idle_in_transaction_session_timeout"
-        ] == "30s"
+        assert (
+            conn.execute("SHOW idle_in_transaction_session_timeout").fetchone()[
+                "idle_in_transaction_session_timeout"
+            ]
+            == "30s"
+        )
 
 
 def _new_stream(pool) -> uuid.UUID:
@@ -47,7 +50,9 @@ def _new_stream(pool) -> uuid.UUID:
 
 
 def _append_one(conn, game_id, label):
-    version = conn.execute("SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()["version"]
+    version = conn.execute("SELECT version FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()[
+        "version"
+    ]
     stored = store.append(conn, game_id, version, [NewEvent("Noted", {"label": label})])
     conn.execute("UPDATE games SET version = %s WHERE id = %s", (version + 1, game_id))
     return stored[0]

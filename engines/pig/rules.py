@@ -91,7 +91,11 @@ class Pig:
         if state.winner is not None:
             return []
         if state.rolling:
-            return [{"type": "ResolveRoll", "seat": None, "dice": [v]} for v in range(1, 7)] if seat is None else []
+            return (
+                [{"type": "ResolveRoll", "seat": None, "dice": [v]} for v in range(1, 7)]
+                if seat is None
+                else []
+            )
         if seat != state.turn:
             return []
         commands = [{"type": "Roll", "seat": seat}]

@@ -25,7 +25,9 @@ def register_catalog(body, club):
     try:
         catalogs.catalog_schema(body["kind"])().load(content)
     except ValidationError as err:
-        raise Problem(422, "invalid-catalog", "The catalog does not match its schema.", errors=err.messages) from err
+        raise Problem(
+            422, "invalid-catalog", "The catalog does not match its schema.", errors=err.messages
+        ) from err
     with database.pool().connection() as conn, conn.transaction():
         catalogs.register(conn, content, club)
     return {"kind": content["kind"], "id": content["id"], "version": content["version"]}

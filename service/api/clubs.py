@@ -24,7 +24,8 @@ def create_club(body):
     token, digest = new_token("admin")
     with database.pool().connection() as conn, conn.transaction():
         row = conn.execute(
-            "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at", (club_id, body["name"])
+            "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at",
+            (club_id, body["name"]),
         ).fetchone()
         conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
     return {**row, "admin_token": token}

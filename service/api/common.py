@@ -27,7 +27,10 @@ def problems(blp, *statuses: int) -> Callable:
     def decorate(func: Callable) -> Callable:
         for status in sorted({*statuses, 429}):
             func = blp.alt_response(
-                status, schema=Problem, description=PROBLEM_TEXT[status], content_type="application/problem+json"
+                status,
+                schema=Problem,
+                description=PROBLEM_TEXT[status],
+                content_type="application/problem+json",
             )(func)
         return func
 

@@ -52,12 +52,16 @@ def _validate_command(engine_id: str, command: dict[str, Any]) -> dict[str, Any]
     shapes = for_engine(engine_id).COMMANDS
     kind = command["type"]
     if kind not in shapes:
-        raise Problem(422, "unknown-command", f"This game has no command {kind!r}.", errors={"type": sorted(shapes)})
+        raise Problem(
+            422, "unknown-command", f"This game has no command {kind!r}.", errors={"type": sorted(shapes)}
+        )
     fields = {k: v for k, v in command.items() if k != "type"}
     try:
         loaded = shapes[kind]().load(fields)
     except ValidationError as err:
-        raise Problem(422, "invalid-command", f"The {kind} command is not well formed.", errors=err.messages) from err
+        raise Problem(
+            422, "invalid-command", f"The {kind} command is not well formed.", errors=err.messages
+        ) from err
     return {"type": kind, **loaded}
 
 
@@ -81,13 +85,10 @@ def _visible_game(conn, game_id: UUID) -> games.Game:
     """The game if the caller may see it; 404 otherwise (nothing learnt)."""
     game = games.get_game(conn, game_id)
     principal = current_principal()
-    if principal is None:
-        if not game.public:
-            raise not_found("game")
-    elif principal.club_id != game.club_id:
-        if not game.public:
-            raise not_found("game")
-    elif not principal.is_admin and principal.game_id != game.id and not game.public:
+    if game.public:
+        return game
+    own_club = principal is not None and principal.club_id == game.club_id
+    if not own_club or (not principal.is_admin and principal.game_id != game.id):
         raise not_found("game")
     return game
 
@@ -107,7 +108,9 @@ def create_game(body, club):
     Returns the game and one token per seat (shown once)."""
     principal = require_admin(club)
     if body["engine"] not in registry.available():
-        raise Problem(422, "unknown-engine", f"No engine {body['engine']!r}.", errors={"engine": registry.available()})
+        raise Problem(
+            422, "unknown-engine", f"No engine {body['engine']!r}.", errors={"engine": registry.available()}
+        )
     options = _validate_options(body["engine"], body["options"])
     settings = current_app.extensions["tablerecord.settings"]
     game, tokens, stored = games.create_game(
@@ -116,7 +119,9 @@ def create_game(body, club):
     notify.events_committed(stored[-1].position)
     with database.pool().connection() as conn:
         names = _names(conn, game)
-    seat_tokens = [{"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))]
+    seat_tokens = [
+        {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
+    ]
     return {**summary(game, names), "seat_tokens": seat_tokens}
 
 
@@ -128,7 +133,8 @@ def list_games(club):
     require_admin(club)
     with database.pool().connection() as conn:
         rows = conn.execute(
-            f"SELECT {games.GAME_COLUMNS} FROM games WHERE club_id = %s ORDER BY created_at DESC LIMIT 500", (club,)
+            f"SELECT {games.GAME_COLUMNS} FROM games WHERE club_id = %s ORDER BY created_at DESC LIMIT 500",
+            (club,),
         ).fetchall()
         names = dict(_names_for_club(conn, club))
     return [summary(games._game(r), names) for r in rows]
@@ -149,7 +155,9 @@ def get_game(query, game_id):
         game = _visible_game(conn, game_id)
         principal = current_principal()
         as_seat = query["seat"]
-        if as_seat is not None and not (principal and principal.is_admin and principal.club_id == game.club_id):
+        if as_seat is not None and not (
+            principal and principal.is_admin and principal.club_id == game.club_id
+        ):
             raise Problem(403, "recorder-only", "Only the recorder may choose the seat to see as.")
         seat = games.viewer_seat(game, principal, as_seat)
         state = games.load_state(conn, game)
@@ -162,12 +170,22 @@ def get_game(query, game_id):
         **summary(game, names),
         "viewer": seat,
         "state": view,
-        "outcome": {"finished": outcome.finished, "places": list(outcome.places), "scores": list(outcome.scores),
-                    "ended_by": outcome.ended_by},
+        "outcome": {
+            "finished": outcome.finished,
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+            "ended_by": outcome.ended_by,
+        },
         "waiting_for_chance": (
-            {"command": request_.command, "dice": request_.dice, "draw": request_.draw, "seat": request_.seat,
-             "fixed": dict(request_.fixed)}
-            if request_ else None
+            {
+                "command": request_.command,
+                "dice": request_.dice,
+                "draw": request_.draw,
+                "seat": request_.seat,
+                "fixed": dict(request_.fixed),
+            }
+            if request_
+            else None
         ),
         "seed": game.seed if game.status != "active" and game.dealer == "server" else None,
     }
@@ -214,9 +232,17 @@ def post_action(body, game_id):
         raise Problem(422, "invalid-idempotency-key", "An Idempotency-Key is 1 to 200 characters.")
     settings = current_app.extensions["tablerecord.settings"]
     result = games.act(
-        database.pool(), game_id, principal, body["seat"], body["command"],
-        lambda game, command: _validate_command(game.engine_id, command), body["expected_version"], key,
-        games.request_hash(request.get_json()), request_id(), settings.snapshot_every,
+        database.pool(),
+        game_id,
+        principal,
+        body["seat"],
+        body["command"],
+        lambda game, command: _validate_command(game.engine_id, command),
+        body["expected_version"],
+        key,
+        games.request_hash(request.get_json()),
+        request_id(),
+        settings.snapshot_every,
     )
     _announce(result)
     return result.body, result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
@@ -230,9 +256,17 @@ def _announce(result: games.ActionResult) -> None:
 @blp.get("/games/<uuid:game_id>/events")
 @blp.arguments(EventsQuery, location="query")
 @blp.response(200, EventPage, content_type="application/json")
-@blp.doc(responses={"200": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
-                                         "application/x-ndjson": {"schema": {"type": "string"}}},
-                             "description": "A page of events; with `Accept: application/x-ndjson`, one per line."}})
+@blp.doc(
+    responses={
+        "200": {
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
+                "application/x-ndjson": {"schema": {"type": "string"}},
+            },
+            "description": "A page of events; with `Accept: application/x-ndjson`, one per line.",
+        }
+    }
+)
 @problems(blp, 401, 404, 422)
 def list_events(query, game_id):
     """The game's event log by version, as the caller may see it (paginated)."""
@@ -241,10 +275,17 @@ def list_events(query, game_id):
         seat = games.viewer_seat(game, current_principal())
         page = store.read_stream(conn, game.id, query["after_version"], query["limit"])
     events = [games.redact_stored(game, e, seat) for e in page]
-    if request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"]) == "application/x-ndjson":
+    if (
+        request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"])
+        == "application/x-ndjson"
+    ):
         return Response("".join(json.dumps(e) + "\n" for e in events), mimetype="application/x-ndjson")
     more = len(page) == query["limit"] and page[-1].version < game.version
-    return {"events": events, "next_after_version": page[-1].version if more else None, "version": game.version}
+    return {
+        "events": events,
+        "next_after_version": page[-1].version if more else None,
+        "version": game.version,
+    }
 
 
 @blp.post("/games/<uuid:game_id>/retract")
@@ -255,7 +296,9 @@ def retract(body, game_id):
     """Take back the latest actions of a table game (recorder): the game returns
     to `to_version`; nothing is deleted and the log shows the retraction."""
     principal = require_principal()
-    result = games.retract(database.pool(), game_id, principal, body["to_version"], request_id(), body["reason"])
+    result = games.retract(
+        database.pool(), game_id, principal, body["to_version"], request_id(), body["reason"]
+    )
     _announce(result)
     return result.body, result.status
 

@@ -33,8 +33,16 @@ def create_league(body, club):
             return conn.execute(
                 f"INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public)"
                 f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {COLUMNS}",
-                (uuid.uuid4(), club, body["name"], body["engine"], body["season"], Jsonb(points),
-                 body["min_games"], body["public"]),
+                (
+                    uuid.uuid4(),
+                    club,
+                    body["name"],
+                    body["engine"],
+                    body["season"],
+                    Jsonb(points),
+                    body["min_games"],
+                    body["public"],
+                ),
             ).fetchone()
     except psycopg.errors.UniqueViolation as exc:
         raise Problem(409, "league-exists", "The club already has a league of that name and season.") from exc
@@ -47,4 +55,6 @@ def list_leagues(club):
     """The club's leagues (admin token)."""
     require_admin(club)
     with database.pool().connection() as conn:
-        return conn.execute(f"SELECT {COLUMNS} FROM leagues WHERE club_id = %s ORDER BY created_at", (club,)).fetchall()
+        return conn.execute(
+            f"SELECT {COLUMNS} FROM leagues WHERE club_id = %s ORDER BY created_at", (club,)
+        ).fetchall()

@@ -40,7 +40,10 @@ def test_without_a_token_only_public_games_are_visible(client):
     assert anonymous.get(f"/games/{private['id']}").status_code == 404
     view = anonymous.get(f"/games/{public['id']}")
     assert view.status_code == 200 and view.get_json()["viewer"] is None
-    assert anonymous.post(f"/games/{public['id']}/actions", {"seat": 0, "command": {"type": "Roll"}}).status_code == 401
+    assert (
+        anonymous.post(f"/games/{public['id']}/actions", {"seat": 0, "command": {"type": "Roll"}}).status_code
+        == 401
+    )
 
 
 def test_an_invalid_token_is_a_401(client):

@@ -26,42 +26,58 @@ def _assert_problem(response, status, code=None):
 
 def test_malformed_json_is_a_400(client, pig, pool):
     api, game, count = pig
-    r = client.post(f"/games/{game['id']}/actions", data="{not json", content_type="application/json",
-                    headers=api.headers())
+    r = client.post(
+        f"/games/{game['id']}/actions",
+        data="{not json",
+        content_type="application/json",
+        headers=api.headers(),
+    )
     _assert_problem(r, 400, "malformed-json")
     assert event_count(pool, game["id"]) == count
 
 
 def test_wrong_types_are_a_422_with_field_errors(pig, pool):
     api, game, count = pig
-    body = _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": "zero", "command": {"type": "Roll"}}), 422)
+    body = _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": "zero", "command": {"type": "Roll"}}), 422
+    )
     assert "seat" in body["errors"]
     assert event_count(pool, game["id"]) == count
 
 
 def test_unknown_fields_are_refused(pig, pool):
     api, game, count = pig
-    body = _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll"}, "x": 1}),
-                           422)
+    body = _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll"}, "x": 1}), 422
+    )
     assert "x" in body["errors"]
-    cmd = _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll", "y": 2}}),
-                          422, "invalid-command")
+    cmd = _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll", "y": 2}}),
+        422,
+        "invalid-command",
+    )
     assert "y" in cmd["errors"]
     assert event_count(pool, game["id"]) == count
 
 
 def test_an_unknown_command_is_refused(pig, pool):
     api, game, count = pig
-    _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Cheat"}}), 422,
-                    "unknown-command")
+    _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Cheat"}}),
+        422,
+        "unknown-command",
+    )
     _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {}}), 422)
     assert event_count(pool, game["id"]) == count
 
 
 def test_a_rule_violation_names_the_rule_and_stores_nothing(pig, pool):
     api, game, count = pig
-    body = _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": 1, "command": {"type": "Roll"}}), 422,
-                           "not-your-turn")
+    body = _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": 1, "command": {"type": "Roll"}}),
+        422,
+        "not-your-turn",
+    )
     assert body["rule"] == "not-your-turn" and "turn" in body["detail"]
     assert event_count(pool, game["id"]) == count
 
@@ -70,8 +86,11 @@ def test_unknown_engines_and_games_are_clear(client):
     club = ClubFactory(client=client)
     api = Api(client, club["admin_token"])
     player = api.post(f"/clubs/{club['id']}/players", {"name": "A"}).get_json()
-    _assert_problem(api.post(f"/clubs/{club['id']}/games", {"engine": "chess", "seats": [player["id"]]}), 422,
-                    "unknown-engine")
+    _assert_problem(
+        api.post(f"/clubs/{club['id']}/games", {"engine": "chess", "seats": [player["id"]]}),
+        422,
+        "unknown-engine",
+    )
     _assert_problem(api.get("/games/00000000-0000-0000-0000-000000000000"), 404)
     _assert_problem(api.get("/games/not-a-uuid"), 404)
     _assert_problem(api.get("/engines/chess"), 404)
@@ -81,22 +100,35 @@ def test_bad_options_and_seat_counts_are_refused(client):
     club = ClubFactory(client=client)
     api = Api(client, club["admin_token"])
     p = [api.post(f"/clubs/{club['id']}/players", {"name": n}).get_json()["id"] for n in "AB"]
-    _assert_problem(api.post(f"/clubs/{club['id']}/games", {"engine": "pig", "seats": p, "options": {"target": 1}}),
-                    422, "invalid-options")
-    _assert_problem(api.post(f"/clubs/{club['id']}/games", {"engine": "pig", "seats": p[:1]}), 422, "seat-count")
+    _assert_problem(
+        api.post(f"/clubs/{club['id']}/games", {"engine": "pig", "seats": p, "options": {"target": 1}}),
+        422,
+        "invalid-options",
+    )
+    _assert_problem(
+        api.post(f"/clubs/{club['id']}/games", {"engine": "pig", "seats": p[:1]}), 422, "seat-count"
+    )
 
 
 def test_a_huge_body_is_a_413(pig, client, pool):
     api, game, count = pig
-    r = client.post(f"/games/{game['id']}/actions", data="[" + "1," * 300_000 + "1]",
-                    content_type="application/json", headers=api.headers())
+    r = client.post(
+        f"/games/{game['id']}/actions",
+        data="[" + "1," * 300_000 + "1]",
+        content_type="application/json",
+        headers=api.headers(),
+    )
     _assert_problem(r, 413)
     assert event_count(pool, game["id"]) == count
 
 
 def test_chance_is_not_submitted_in_a_server_dealt_game(pig, pool):
     api, game, count = pig
-    _assert_problem(api.post(f"/games/{game['id']}/actions", {"seat": None, "command": {"type": "ResolveRoll",
-                                                                                          "dice": [6]}}),
-                    403, "server-deals")
+    _assert_problem(
+        api.post(
+            f"/games/{game['id']}/actions", {"seat": None, "command": {"type": "ResolveRoll", "dice": [6]}}
+        ),
+        403,
+        "server-deals",
+    )
     assert event_count(pool, game["id"]) == count

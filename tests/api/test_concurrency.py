@@ -39,6 +39,10 @@ def test_twenty_writers_without_expected_version_never_interleave(app, client, p
     versions = sorted(e["version"] for e in appended)
     assert versions == list(range(game["version"] + 1, game["version"] + 1 + len(versions)))
     with pool.connection() as conn:
-        stored = [r["version"] for r in conn.execute("SELECT version FROM events WHERE game_id = %s ORDER BY version",
-                                                       (game["id"],))]
+        stored = [
+            r["version"]
+            for r in conn.execute(
+                "SELECT version FROM events WHERE game_id = %s ORDER BY version", (game["id"],)
+            )
+        ]
     assert stored == list(range(1, len(stored) + 1))

@@ -24,12 +24,16 @@ def play_through_api(api, game_id, rng, max_steps=3000):
         legal = api.get(f"/games/{game_id}/legal-actions").get_json()
         if not legal["seats"]:
             return step
-        choices = [(None if seat == "dealer" else int(seat), c) for seat, cs in legal["seats"].items() for c in cs]
+        choices = [
+            (None if seat == "dealer" else int(seat), c) for seat, cs in legal["seats"].items() for c in cs
+        ]
         assert choices, "an active game offers no legal action"
         seat, command = rng.choice(choices)
         command = {k: v for k, v in command.items() if k != "seat"}
-        r = api.post(f"/games/{game_id}/actions", {"seat": seat, "command": command,
-                                                   "expected_version": legal["version"]})
+        r = api.post(
+            f"/games/{game_id}/actions",
+            {"seat": seat, "command": command, "expected_version": legal["version"]},
+        )
         assert r.status_code == 201, (command, r.get_json())
     raise AssertionError("game did not end")
 
@@ -38,8 +42,14 @@ def play_through_api(api, game_id, rng, max_steps=3000):
 @pytest.mark.parametrize("engine_id", [e for e in OPTIONS if e in registry.available()])
 def test_a_whole_game_is_played_through_the_api(client, pool, engine_id, dealer):
     club = ClubFactory(client=client)
-    game = GameFactory(client=client, club=club, engine=engine_id, options=OPTIONS[engine_id], dealer=dealer,
-                       seats=SEATS[engine_id])
+    game = GameFactory(
+        client=client,
+        club=club,
+        engine=engine_id,
+        options=OPTIONS[engine_id],
+        dealer=dealer,
+        seats=SEATS[engine_id],
+    )
     api = Api(client, club["admin_token"])
     play_through_api(api, game["id"], random.Random(7))
     final = api.get(f"/games/{game['id']}").get_json()

@@ -27,8 +27,11 @@ def test_ten_copies_at_once_append_once(app, client, pool):
 
     def post(_):
         with app.test_client() as c:
-            r = c.post(f"/games/{game['id']}/actions", json=ROLL,
-                       headers={"Authorization": f"Bearer {club['admin_token']}", "Idempotency-Key": "same"})
+            r = c.post(
+                f"/games/{game['id']}/actions",
+                json=ROLL,
+                headers={"Authorization": f"Bearer {club['admin_token']}", "Idempotency-Key": "same"},
+            )
             return r.status_code, r.get_json()
 
     with ThreadPoolExecutor(10) as ex:
@@ -43,8 +46,19 @@ def test_a_retry_after_the_first_connection_died_after_its_commit(client, pool):
     """The first request committed but its caller never saw the answer."""
     club, game, api = new_pig_game(client)
     principal = Principal(UUID(club["id"]), "admin")
-    committed = games.act(pool, UUID(game["id"]), principal, 0, {"type": "Roll"}, lambda g, c: c, None, "lost-answer",
-                          games.request_hash(ROLL), "r1", 10)
+    committed = games.act(
+        pool,
+        UUID(game["id"]),
+        principal,
+        0,
+        {"type": "Roll"},
+        lambda g, c: c,
+        None,
+        "lost-answer",
+        games.request_hash(ROLL),
+        "r1",
+        10,
+    )
     count = event_count(pool, game["id"])
     retry = api.post(f"/games/{game['id']}/actions", ROLL, **{"Idempotency-Key": "lost-answer"})
     assert retry.status_code == 201
@@ -56,8 +70,9 @@ def test_the_same_key_with_another_body_is_refused(client, pool):
     _, game, api = new_pig_game(client)
     api.post(f"/games/{game['id']}/actions", ROLL, **{"Idempotency-Key": "k2"})
     count = event_count(pool, game["id"])
-    other = api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Hold"}},
-                     **{"Idempotency-Key": "k2"})
+    other = api.post(
+        f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Hold"}}, **{"Idempotency-Key": "k2"}
+    )
     assert other.status_code == 422
     assert other.get_json()["code"] == "idempotency-key-reused"
     assert event_count(pool, game["id"]) == count
@@ -65,8 +80,9 @@ def test_the_same_key_with_another_body_is_refused(client, pool):
 
 def test_a_rejected_action_does_not_burn_its_key(client, pool):
     _, game, api = new_pig_game(client)
-    rejected = api.post(f"/games/{game['id']}/actions", {"seat": 1, "command": {"type": "Roll"}},
-                        **{"Idempotency-Key": "k3"})
+    rejected = api.post(
+        f"/games/{game['id']}/actions", {"seat": 1, "command": {"type": "Roll"}}, **{"Idempotency-Key": "k3"}
+    )
     assert rejected.status_code == 422
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM idempotency_keys").fetchone()["n"] == 0

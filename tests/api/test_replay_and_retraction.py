@@ -89,7 +89,9 @@ def test_snapshot_plus_tail_equals_full_replay_at_every_version(client, pool):
         kind = "Hold" if view["state"]["turn_total"] >= 10 else "Roll"
         api.post(f"/games/{gid}/actions", {"seat": seat, "command": {"type": kind}})
     with pool.connection() as conn:
-        snapshots = conn.execute("SELECT count(*) AS n FROM snapshots WHERE game_id = %s", (gid,)).fetchone()["n"]
+        snapshots = conn.execute("SELECT count(*) AS n FROM snapshots WHERE game_id = %s", (gid,)).fetchone()[
+            "n"
+        ]
         assert snapshots >= 2
         g = games.get_game(conn, UUID(gid))
         full = games.load_state(conn, g, use_snapshots=False)
