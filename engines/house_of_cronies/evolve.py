@@ -107,6 +107,7 @@ def _round_started(state: HocState, d: dict) -> HocState:
         final=d["final"],
         gained=(),
         censured=(),
+        won=(),
         turns_done=0,
         turn=None,
         table=(),
@@ -167,6 +168,7 @@ def _bid_won(state: HocState, d: dict) -> HocState:
         main_discard=add_cards(state.main_discard, cards),
         table=remove_cards(state.table, [card]),
         gained=(*state.gained, seat),
+        won=(*state.won, (seat, card)),
         auction=None,
     )
     if d["corruption"]:
@@ -182,7 +184,8 @@ def _tactic_bought(state: HocState, d: dict) -> HocState:
         pending_draws=(*state.pending_draws, Draw("tactics", seat, d["count"])),
     )
     if d["corruption"]:
-        state = state.with_(window=Window("hawks", target=seat))
+        exclude = next((card for s, card in state.won if s == seat), None)
+        state = state.with_(window=Window("hawks", target=seat, exclude=exclude))
     return state.with_stat(seat, "tactics_bought", d["count"])
 
 

@@ -110,6 +110,7 @@ class HocState:
     turns_done: int = 0
     gained: tuple[int, ...] = ()  # seats that gained a card this round
     censured: tuple[int, ...] = ()  # seats under a Motion of no confidence this round
+    won: tuple[tuple[int, str], ...] = ()  # (seat, crony) won by a bid this round
     auction: Auction | None = None
     window: Window | None = None
     chain: tuple[PlayedTactic, ...] = ()  # a tactic and the Points of order answering it
@@ -181,6 +182,7 @@ def load_state(data: dict[str, Any]) -> HocState:
         turns_done=data["turns_done"],
         gained=tuple(data["gained"]),
         censured=tuple(data["censured"]),
+        won=tuple((s, c) for s, c in data["won"]),
         auction=None
         if auction is None
         else Auction(

@@ -250,7 +250,7 @@ def decide_play(state: HocState, seat: int, command: Mapping[str, Any], placer: 
         crony = command.get("crony")
         if crony is not None and crony == window.exclude:
             raise RuleViolation(
-                "crony-just-won", "A Hawks investigation cannot take the crony won with this bid."
+                "crony-just-won", "A Hawks investigation cannot take the crony won by this round's bid."
             )
         if crony not in cronies_of(state, window.target):
             raise RuleViolation(

@@ -115,6 +115,13 @@ def test_bidding_passes_clockwise_including_the_speaker():
     assert state.auction.asking == THULI
 
 
+def test_a_player_who_cannot_afford_a_raise_is_still_asked_and_passes():
+    state = build(table=[MANDARIN], hands={BALEKA: [inf(5)], THULI: [inf(1)]})
+    state = do(state, BALEKA, "PlaceBid", card=MANDARIN, cards=[inf(5)])
+    assert state.auction.asking == THULI
+    assert ENGINE.legal_commands(state, THULI) == [{"type": "PassBid", "seat": THULI}]
+
+
 def test_only_the_asked_player_may_bid():
     state = build(table=[MANDARIN], hands={BALEKA: [inf(5)], PRAVIN: [inf(5, 1), inf(3)]})
     state = do(state, BALEKA, "PlaceBid", card=MANDARIN, cards=[inf(5)])

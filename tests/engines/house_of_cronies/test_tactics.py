@@ -69,6 +69,17 @@ def test_tactics_are_not_bought_during_an_auction():
     assert refused(state, BALEKA, "BuyTactics", count=1, cards=[inf(5, 1)]) == "auction-open"
 
 
+def test_tactics_are_not_played_during_an_auction():
+    state = build(
+        table=[MANDARIN],
+        hands={BALEKA: [inf(5)]},
+        cabinets={BALEKA: {"president": LOYALIST}},
+        tactics={BALEKA: [tactic(SHEBEEN)]},
+    )
+    state = do(state, BALEKA, "PlaceBid", card=MANDARIN, cards=[inf(5)])
+    assert refused(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST) == "auction-open"
+
+
 def test_tactics_can_be_played_before_and_after_the_turns_card():
     state = build(
         table=[inf(1)],
@@ -158,6 +169,17 @@ def test_floor_crossing_trades_position_for_position():
     state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
     assert cabinet(state, BALEKA)["finance"] == FINANCE_MINISTER
     assert cabinet(state, PRAVIN) == {"finance": MANDARIN}
+
+
+def test_a_crony_brings_free_tactics_only_when_it_first_comes_into_play():
+    tenderpreneur = crony("Tenderpreneur")  # two free tactics
+    state = build(
+        cabinets={BALEKA: {"finance": MANDARIN}, PRAVIN: {"finance": tenderpreneur}},
+        tactics={BALEKA: [tactic(FLOOR_CROSSING)]},
+    )
+    state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
+    assert cabinet(state, BALEKA) == {"finance": tenderpreneur}
+    assert ENGINE.chance(state) is None and state.players[BALEKA].tactics == ()
 
 
 def test_floor_crossing_never_trades_foreign_allies():
@@ -311,6 +333,14 @@ def test_motion_of_no_confidence_can_be_played_in_the_final_round():
     assert state.censured == (JACOB,)
 
 
+def test_several_motions_may_be_played_at_one_round_start():
+    state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)], THULI: [tactic(NO_CONFIDENCE, 1)]})
+    state = do(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA)
+    assert state.turn is None  # Thuli may still move
+    state = do(state, THULI, "PlayTactic", card=tactic(NO_CONFIDENCE, 1), target=PRAVIN)
+    assert state.censured == (BALEKA, PRAVIN) and state.turn == BALEKA
+
+
 def test_the_round_start_window_closes_when_every_holder_has_passed():
     state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)], THULI: [tactic(NO_CONFIDENCE, 1)]})
     assert {c["seat"] for s in range(4) for c in ENGINE.legal_commands(state, s)} == {THULI, JACOB}
@@ -385,17 +415,39 @@ def test_hawks_investigation_follows_tactics_bought_with_corruption():
     assert cabinet(state, PRAVIN) == {"foreign-ally": ALLY}
 
 
-def test_hawks_investigation_can_be_played_against_oneself():
-    state = build(
-        hands={PRAVIN: [cor(5)]},
-        turn=PRAVIN,
-        cabinets={PRAVIN: {"president": crony("Tenderpreneur")}},
-        tactics={PRAVIN: [tactic(HAWKS)]},
-    )
+def test_hawks_investigation_can_be_played_against_oneself_even_with_the_tactic_just_bought():
+    tenderpreneur = crony("Tenderpreneur")
+    state = build(hands={PRAVIN: [cor(5)]}, turn=PRAVIN, cabinets={PRAVIN: {"president": tenderpreneur}})
     state = do(state, PRAVIN, "BuyTactics", count=1, cards=[cor(5)])
-    state, _ = draw(state, [tactic(RESHUFFLE)])
-    state = do(state, PRAVIN, "PlayTactic", card=tactic(HAWKS), crony=crony("Tenderpreneur"))
+    state, _ = draw(state, [tactic(HAWKS)])
+    assert state.window.kind == "hawks"
+    state = do(state, PRAVIN, "PlayTactic", card=tactic(HAWKS), crony=tenderpreneur)
     assert cabinet(state, PRAVIN) == {}
+
+
+def test_hawks_after_a_corrupt_purchase_cannot_take_the_crony_won_this_round():
+    state = auction_won_by_jacob(
+        [inf(5)], tactics={THULI: [tactic(HAWKS)]}, cabinets={JACOB: {"president": VETERAN}}
+    )
+    state = state.with_player(JACOB, hand=(cor(5),))
+    state = do(state, JACOB, "BuyTactics", count=1, cards=[cor(5)])
+    state, _ = draw(state, [tactic(RESHUFFLE)])
+    assert refused(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=MANDARIN) == "crony-just-won"
+    state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
+    assert cabinet(state, JACOB) == {"finance": MANDARIN}
+
+
+def test_a_bid_won_with_corruption_opens_the_hawks_window_even_when_the_crony_is_discarded():
+    state = build(
+        table=[MANDARIN],
+        hands={JACOB: [cor(5)]},
+        gained=[BALEKA, THULI, PRAVIN],
+        turn=JACOB,
+        cabinets={JACOB: {"finance": FINANCE_MINISTER, "president": VETERAN, "vice-president": LOYALIST}},
+        tactics={THULI: [tactic(HAWKS)]},
+    )
+    state, events = act(state, JACOB, "PlaceBid", card=MANDARIN, cards=[cor(5)])
+    assert types(events)[-1] == "CronyDiscarded" and state.window.kind == "hawks"
 
 
 def test_one_hawks_investigation_per_corrupt_payment():
