@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import psycopg
@@ -36,8 +37,6 @@ def shared() -> psycopg.Connection:
 def discard() -> None:
     global _conn
     if _conn is not None and _pid == os.getpid():
-        try:
+        with contextlib.suppress(Exception):
             _conn.close()
-        except Exception:  # noqa: BLE001 - it is being thrown away
-            pass
     _conn = None

@@ -52,15 +52,22 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 4) -> Rebuilt
             for table in (*projection.tables, *SHARED):
                 conn.execute(
                     sql.SQL("CREATE TABLE {}.{} (LIKE {}.{} INCLUDING ALL)").format(
-                        sql.Identifier(side), sql.Identifier(table), sql.Identifier(schema), sql.Identifier(table)
+                        sql.Identifier(side),
+                        sql.Identifier(table),
+                        sql.Identifier(schema),
+                        sql.Identifier(table),
                     )
                 )
             conn.execute(
-                sql.SQL("INSERT INTO {}.projection_checkpoints (projection) VALUES (%s)").format(sql.Identifier(side)),
+                sql.SQL("INSERT INTO {}.projection_checkpoints (projection) VALUES (%s)").format(
+                    sql.Identifier(side)
+                ),
                 (name,),
             )
             # Unqualified names: the projection's tables in the side schema, the log and the rest in ours.
-            conn.execute(sql.SQL("SET search_path = {}, {}").format(sql.Identifier(side), sql.Identifier(schema)))
+            conn.execute(
+                sql.SQL("SET search_path = {}, {}").format(sql.Identifier(side), sql.Identifier(schema))
+            )
             events = 0
             while True:  # catch up without the runner's lock
                 with conn.transaction():
@@ -80,7 +87,9 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 4) -> Rebuilt
                 if position < old:
                     raise RuntimeError(f"rebuilt {name} at {position} is behind the live one at {old}")
                 for table in projection.tables:
-                    conn.execute(sql.SQL("DROP TABLE {}.{}").format(sql.Identifier(schema), sql.Identifier(table)))
+                    conn.execute(
+                        sql.SQL("DROP TABLE {}.{}").format(sql.Identifier(schema), sql.Identifier(table))
+                    )
                     conn.execute(
                         sql.SQL("ALTER TABLE {}.{} SET SCHEMA {}").format(
                             sql.Identifier(side), sql.Identifier(table), sql.Identifier(schema)
@@ -92,9 +101,9 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 4) -> Rebuilt
                 )
                 conn.execute("DELETE FROM projection_errors WHERE projection = %s", (name,))
                 conn.execute(
-                    sql.SQL("INSERT INTO projection_errors SELECT * FROM {}.projection_errors WHERE projection = %s").format(
-                        sql.Identifier(side)
-                    ),
+                    sql.SQL(
+                        "INSERT INTO projection_errors SELECT * FROM {}.projection_errors WHERE projection = %s"
+                    ).format(sql.Identifier(side)),
                     (name,),
                 )
             conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(side)))
@@ -134,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
 
             migrate(conn)
         for done in rebuild_all(url, args.projections or None):
-            print(f"{done.projection}: {done.events} events to position {done.position} in {done.seconds:.2f}s")
+            print(
+                f"{done.projection}: {done.events} events to position {done.position} in {done.seconds:.2f}s"
+            )
     finally:
         if embedded is not None:
             embedded.stop()

@@ -56,7 +56,13 @@ class Batch:
     broken: set[UUID] = field(default_factory=set)
 
     def fail(self, event: StoredEvent, error: BaseException) -> None:
-        log.error("projection %s: event %s of game %s failed: %r", self.projection, event.position, event.game_id, error)
+        log.error(
+            "projection %s: event %s of game %s failed: %r",
+            self.projection,
+            event.position,
+            event.game_id,
+            error,
+        )
         self.broken.add(event.game_id)
         detail = "".join(traceback.format_exception_only(type(error), error)).strip()[:2000]
         self.conn.execute(
@@ -96,7 +102,8 @@ def checkpoint(conn: psycopg.Connection, projection: str) -> int:
     ).fetchone()
     if row is None:
         conn.execute(
-            "INSERT INTO projection_checkpoints (projection) VALUES (%s) ON CONFLICT DO NOTHING", (projection,)
+            "INSERT INTO projection_checkpoints (projection) VALUES (%s) ON CONFLICT DO NOTHING",
+            (projection,),
         )
         return 0
     return int(row["position"] if isinstance(row, dict) else row[0])
@@ -122,7 +129,8 @@ def apply_batch(conn: psycopg.Connection, projection: Projection, batch_size: in
     batch = Batch(projection.name, conn)
     ids = list({e.game_id for e in events})
     rows = conn.execute(
-        "SELECT game_id FROM projection_errors WHERE projection = %s AND game_id = ANY(%s)", (projection.name, ids)
+        "SELECT game_id FROM projection_errors WHERE projection = %s AND game_id = ANY(%s)",
+        (projection.name, ids),
     ).fetchall()
     batch.broken = {r["game_id"] if isinstance(r, dict) else r[0] for r in rows}
     projection.apply(conn, events, batch)
@@ -163,5 +171,7 @@ def catch_up(
 
 
 def freshness(conn: psycopg.Connection) -> dict[str, int]:
-    rows = conn.execute("SELECT projection, position FROM projection_checkpoints ORDER BY projection").fetchall()
+    rows = conn.execute(
+        "SELECT projection, position FROM projection_checkpoints ORDER BY projection"
+    ).fetchall()
     return {r["projection"]: int(r["position"]) for r in rows}

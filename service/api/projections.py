@@ -42,6 +42,7 @@ def behind_response(error: ProjectionBehind) -> Response:
         projection=error.projection,
         position=error.position,
         min_position=error.wanted,
+        retry_after=RETRY_AFTER,
     )
 
 
@@ -51,7 +52,7 @@ def handle_behind(blueprint: Blueprint) -> None:
 
 BEHIND_DOC = {
     "description": "`projection-behind`: the projection has not yet reached `min_position`; retry after "
-    "`Retry-After` seconds.",
+    "`retry_after` seconds (in the body; the `Retry-After` header also carries the rate limiter's window).",
     "content": {"application/problem+json": {"schema": {"type": "object"}}},
     "headers": {"Retry-After": {"schema": {"type": "integer"}}},
 }
@@ -63,7 +64,9 @@ def documents_behind(blueprint: Blueprint):
 
 
 def position_of(conn, projection: str, min_position: int | None = None) -> int:
-    row = conn.execute("SELECT position FROM projection_checkpoints WHERE projection = %s", (projection,)).fetchone()
+    row = conn.execute(
+        "SELECT position FROM projection_checkpoints WHERE projection = %s", (projection,)
+    ).fetchone()
     position = int(row["position"]) if row else 0
     if min_position is not None and position < min_position:
         raise ProjectionBehind(projection, position, min_position)

@@ -44,7 +44,9 @@ def league_with_games(client, club, n_games: int, players: int = 3, public: bool
     finals = []
     for i in range(n_games):
         seated = [members[(i + k) % players] for k in range(min(players, 2 + i % 2))]
-        game = GameFactory(client=client, club=club, players=seated, league=league["id"], options={"target": 12})
+        game = GameFactory(
+            client=client, club=club, players=seated, league=league["id"], options={"target": 12}
+        )
         finals.append((game, play_pig(client, game, hold_at=4 + i % 3)))
     return league, members, finals
 
@@ -69,9 +71,11 @@ def snapshot(url: str) -> dict[str, list[tuple]]:
     """Every projection table's rows, in a stable order."""
     out = {}
     with psycopg.connect(url) as conn:
-        for name, projection in PROJECTIONS.items():
+        for projection in PROJECTIONS.values():
             for table in projection.tables:
-                out[table] = conn.execute(f"SELECT * FROM {table} ORDER BY {SNAPSHOT_ORDER[table]}").fetchall()
+                out[table] = conn.execute(
+                    f"SELECT * FROM {table} ORDER BY {SNAPSHOT_ORDER[table]}"
+                ).fetchall()
         out["projection_errors"] = conn.execute(
             "SELECT projection, game_id, position, event_type FROM projection_errors ORDER BY 1, 2"
         ).fetchall()

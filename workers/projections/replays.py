@@ -25,11 +25,17 @@ from service import catalogs
 from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
 from service.store import StoredEvent
 
-GAME_FIELDS = "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed"
+GAME_FIELDS = (
+    "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed"
+)
 
 
-def engine_config(conn: psycopg.Connection, seats: int, options: dict, dealer: str, catalog: dict | None) -> GameConfig:
-    content = catalogs.load(conn, catalog["kind"], catalog["id"], int(catalog["version"])) if catalog else None
+def engine_config(
+    conn: psycopg.Connection, seats: int, options: dict, dealer: str, catalog: dict | None
+) -> GameConfig:
+    content = (
+        catalogs.load(conn, catalog["kind"], catalog["id"], int(catalog["version"])) if catalog else None
+    )
     return GameConfig(seats=seats, options=options or {}, dealer=dealer, catalog=content)
 
 
@@ -88,9 +94,18 @@ class Replays:
                     " live_version = EXCLUDED.live_version, seed = EXCLUDED.seed",
                     [
                         (
-                            g["game_id"], g["club_id"], g["engine"], Jsonb(g["seats"]), Jsonb(g["names"]),
-                            Jsonb(g["options"]), g["dealer"], Jsonb(g["catalog"]) if g["catalog"] else None,
-                            g["status"], g["steps"], g["live_version"], g["seed"],
+                            g["game_id"],
+                            g["club_id"],
+                            g["engine"],
+                            Jsonb(g["seats"]),
+                            Jsonb(g["names"]),
+                            Jsonb(g["options"]),
+                            g["dealer"],
+                            Jsonb(g["catalog"]) if g["catalog"] else None,
+                            g["status"],
+                            g["steps"],
+                            g["live_version"],
+                            g["seed"],
                         )
                         for g in (self.games[i] for i in sorted(changed, key=str))
                     ],
@@ -100,8 +115,16 @@ class Replays:
                     "INSERT INTO replay_steps (game_id, step, position, type, data, recorded_at, description, state)"
                     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                     [
-                        (s["game_id"], s["step"], s["position"], s["type"], Jsonb(s["data"]), s["recorded_at"],
-                         s["description"], Jsonb(s["state"]))
+                        (
+                            s["game_id"],
+                            s["step"],
+                            s["position"],
+                            s["type"],
+                            Jsonb(s["data"]),
+                            s["recorded_at"],
+                            s["description"],
+                            Jsonb(s["state"]),
+                        )
                         for s in steps
                     ],
                 )
@@ -138,8 +161,11 @@ class Replays:
         elif e.type in (GAME_ENDED, GAME_ABANDONED):
             new_state = state
             description = describe_service(e.type, e.data, names, engine.title)
-            updates.update(status="finished" if e.type == GAME_ENDED else "abandoned", seed=e.data.get("seed"),
-                           live_version=e.version)
+            updates.update(
+                status="finished" if e.type == GAME_ENDED else "abandoned",
+                seed=e.data.get("seed"),
+                live_version=e.version,
+            )
         else:
             event = Event(e.type, e.data)
             new_state = engine.evolve(state, event)
@@ -156,15 +182,27 @@ class Replays:
         d = e.data
         seats = [str(s) for s in d["seats"]]
         engine = registry.get(d["engine"])
-        config = engine_config(self.conn, len(seats), d.get("options") or {}, d.get("dealer", "server"), d.get("catalog"))
-        rows = self.conn.execute("SELECT id, name FROM players WHERE id = ANY(%s)", ([UUID(s) for s in seats],))
+        config = engine_config(
+            self.conn, len(seats), d.get("options") or {}, d.get("dealer", "server"), d.get("catalog")
+        )
+        rows = self.conn.execute(
+            "SELECT id, name FROM players WHERE id = ANY(%s)", ([UUID(s) for s in seats],)
+        )
         found = {str(r["id"]): r["name"] for r in rows}
         state = engine.initial_state(config)
         game = {
-            "game_id": e.game_id, "club_id": UUID(str(d["club"])), "engine": engine.id, "seats": seats,
-            "names": [found.get(s) for s in seats], "options": d.get("options") or {},
-            "dealer": d.get("dealer", "server"), "catalog": d.get("catalog"), "status": "active",
-            "steps": e.version, "live_version": e.version, "seed": None,
+            "game_id": e.game_id,
+            "club_id": UUID(str(d["club"])),
+            "engine": engine.id,
+            "seats": seats,
+            "names": [found.get(s) for s in seats],
+            "options": d.get("options") or {},
+            "dealer": d.get("dealer", "server"),
+            "catalog": d.get("catalog"),
+            "status": "active",
+            "steps": e.version,
+            "live_version": e.version,
+            "seed": None,
         }
         description = describe_service(e.type, d, name_list(game["names"], seats), engine.title)
         dumped = engine.dump_state(state)
@@ -175,14 +213,22 @@ class Replays:
 
     def _step(self, e: StoredEvent, description: str, state: Any) -> None:
         self.pending[(e.game_id, e.version)] = {
-            "game_id": e.game_id, "step": e.version, "position": e.position, "type": e.type, "data": e.data,
-            "recorded_at": e.recorded_at, "description": description, "state": state,
+            "game_id": e.game_id,
+            "step": e.version,
+            "position": e.position,
+            "type": e.type,
+            "data": e.data,
+            "recorded_at": e.recorded_at,
+            "description": description,
+            "state": state,
         }
 
     def _runtime(self, game: dict) -> tuple[Engine, GameConfig]:
         if game["game_id"] not in self.runtime:
             engine = registry.get(game["engine"])
-            config = engine_config(self.conn, len(game["seats"]), game["options"], game["dealer"], game["catalog"])
+            config = engine_config(
+                self.conn, len(game["seats"]), game["options"], game["dealer"], game["catalog"]
+            )
             self.runtime[game["game_id"]] = (engine, config)
         return self.runtime[game["game_id"]]
 

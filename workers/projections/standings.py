@@ -59,7 +59,9 @@ class Standings:
         ids = list({e.game_id for e in events})
         games: dict[UUID, dict[str, Any]] = {
             r["game_id"]: r
-            for r in conn.execute(f"SELECT {GAME_FIELDS} FROM standings_games WHERE game_id = ANY(%s)", (ids,))
+            for r in conn.execute(
+                f"SELECT {GAME_FIELDS} FROM standings_games WHERE game_id = ANY(%s)", (ids,)
+            )
         }
         changed: set[UUID] = set()
         dirty: dict[UUID, float] = {}  # league -> the earliest rating-order key that changed
@@ -78,11 +80,17 @@ class Standings:
                     " scores = EXCLUDED.scores, ended_by = EXCLUDED.ended_by, ended_at = EXCLUDED.ended_at",
                     [
                         (
-                            g["game_id"], g["league_id"], Jsonb(g["seats"]), g["status"], g["ended_version"],
-                            g["ended_position"], g["first_end_position"],
+                            g["game_id"],
+                            g["league_id"],
+                            Jsonb(g["seats"]),
+                            g["status"],
+                            g["ended_version"],
+                            g["ended_position"],
+                            g["first_end_position"],
                             Jsonb(g["places"]) if g["places"] is not None else None,
                             Jsonb(g["scores"]) if g["scores"] is not None else None,
-                            g["ended_by"], g["ended_at"],
+                            g["ended_by"],
+                            g["ended_at"],
                         )
                         for g in (games[i] for i in changed)
                     ],
@@ -97,9 +105,17 @@ class Standings:
                 return
             seats = [str(s) for s in e.data["seats"]]
             games[e.game_id] = {
-                "game_id": e.game_id, "league_id": UUID(str(league)), "seats": seats, "status": "active",
-                "ended_version": None, "ended_position": None, "first_end_position": None,
-                "places": None, "scores": None, "ended_by": None, "ended_at": None,
+                "game_id": e.game_id,
+                "league_id": UUID(str(league)),
+                "seats": seats,
+                "status": "active",
+                "ended_version": None,
+                "ended_position": None,
+                "first_end_position": None,
+                "places": None,
+                "scores": None,
+                "ended_by": None,
+                "ended_at": None,
             }
             changed.add(e.game_id)
             return
@@ -110,17 +126,32 @@ class Standings:
             places = [int(p) for p in e.data["places"]]
             scores = [float(s) for s in (e.data.get("scores") or [0.0] * len(places))]
             if len(places) != len(game["seats"]) or len(scores) != len(places) or min(places) < 1:
-                raise ValueError(f"GameEnded places {places} / scores {scores} do not fit {len(game['seats'])} seats")
+                raise ValueError(
+                    f"GameEnded places {places} / scores {scores} do not fit {len(game['seats'])} seats"
+                )
             first = game["first_end_position"] or e.position
             game.update(
-                status="finished", ended_version=e.version, ended_position=e.position, first_end_position=first,
-                places=places, scores=scores, ended_by=e.data.get("ended_by") or "", ended_at=e.recorded_at,
+                status="finished",
+                ended_version=e.version,
+                ended_position=e.position,
+                first_end_position=first,
+                places=places,
+                scores=scores,
+                ended_by=e.data.get("ended_by") or "",
+                ended_at=e.recorded_at,
             )
             _mark(dirty, game["league_id"], first)
         elif e.type == ACTIONS_RETRACTED:
             if game["status"] == "finished" and game["ended_version"] > int(e.data["to_version"]):
-                game.update(status="active", ended_version=None, ended_position=None, places=None, scores=None,
-                            ended_by=None, ended_at=None)
+                game.update(
+                    status="active",
+                    ended_version=None,
+                    ended_position=None,
+                    places=None,
+                    scores=None,
+                    ended_by=None,
+                    ended_at=None,
+                )
                 _mark(dirty, game["league_id"], game["first_end_position"])
             else:
                 return
@@ -140,7 +171,9 @@ def _mark(dirty: dict, league_id: UUID, key: float) -> None:
 def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float = 0) -> None:
     """Ratings from the first counted game at or after ``from_key`` on, then
     the league's standings rows."""
-    league = conn.execute("SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)).fetchone()
+    league = conn.execute(
+        "SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)
+    ).fetchone()
     points_table = (league["points_table"] if league else None) or DEFAULT_POINTS
     min_games = league["min_games"] if league else 1
     games = conn.execute(
@@ -200,7 +233,9 @@ def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[
     for game in games:
         for seat, player in enumerate(game["seats"]):
             place = game["places"][seat]
-            a = acc.setdefault(player, {"games": 0, "wins": 0, "placements": Counter(), "points": 0.0, "score": 0.0})
+            a = acc.setdefault(
+                player, {"games": 0, "wins": 0, "placements": Counter(), "points": 0.0, "score": 0.0}
+            )
             a["games"] += 1
             a["wins"] += place == 1
             a["placements"][str(place)] += 1
@@ -219,10 +254,23 @@ def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[
         same = previous is not None and acc[previous]["key"] == acc[player]["key"]
         rank_of[player] = rank_of[previous] if same else i + 1
     for player, a in sorted(acc.items()):
-        rows.append((
-            league_id, UUID(player), a["games"], a["wins"], Jsonb(dict(sorted(a["placements"].items()))),
-            a["points"], a["score"], a["average"], a["mu"], a["sigma"], a["rating"], a["ranked"], rank_of.get(player),
-        ))
+        rows.append(
+            (
+                league_id,
+                UUID(player),
+                a["games"],
+                a["wins"],
+                Jsonb(dict(sorted(a["placements"].items()))),
+                a["points"],
+                a["score"],
+                a["average"],
+                a["mu"],
+                a["sigma"],
+                a["rating"],
+                a["ranked"],
+                rank_of.get(player),
+            )
+        )
     return rows
 
 

@@ -29,7 +29,14 @@ from psycopg.types.json import Jsonb
 from engines import registry
 from engines.base import Engine, Event
 from service import store
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS, live_line
+from service.replay import (
+    ACTIONS_RETRACTED,
+    GAME_ABANDONED,
+    GAME_CREATED,
+    GAME_ENDED,
+    SERVICE_EVENTS,
+    live_line,
+)
 from service.store import StoredEvent
 from workers.projections.replays import engine_config
 
@@ -52,7 +59,9 @@ def _hook(engine: Engine, name: str, *args: Any) -> Any:
 
 def plain(value: Any) -> Any:
     """JSON-safe (an engine hook may return tuples, sets, enums)."""
-    return json.loads(json.dumps(value, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v)))
+    return json.loads(
+        json.dumps(value, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v))
+    )
 
 
 class Statistics:
@@ -61,7 +70,10 @@ class Statistics:
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
         ids = list({e.game_id for e in events})
-        games = {r["game_id"]: r for r in conn.execute(f"SELECT {FIELDS} FROM stats_games WHERE game_id = ANY(%s)", (ids,))}
+        games = {
+            r["game_id"]: r
+            for r in conn.execute(f"SELECT {FIELDS} FROM stats_games WHERE game_id = ANY(%s)", (ids,))
+        }
         changed: set[UUID] = set()
         ended: dict[UUID, StoredEvent] = {}
         for event in batch.live(events):
@@ -72,7 +84,11 @@ class Statistics:
                 continue
             if event.game_id in games and event.type in SERVICE_EVENTS:
                 changed.add(event.game_id)
-        to_fold = [g for g, e in ended.items() if games[g]["status"] == "finished" and games[g]["end_position"] == e.position]
+        to_fold = [
+            g
+            for g, e in ended.items()
+            if games[g]["status"] == "finished" and games[g]["end_position"] == e.position
+        ]
         if to_fold:
             upto = max(ended[g].position for g in to_fold)
             streams: dict[UUID, list[StoredEvent]] = defaultdict(list)
@@ -85,7 +101,9 @@ class Statistics:
             for game_id in to_fold:
                 end = ended[game_id]
                 try:
-                    figures = fold_figures(conn, games[game_id], [e for e in streams[game_id] if e.position <= end.position])
+                    figures = fold_figures(
+                        conn, games[game_id], [e for e in streams[game_id] if e.position <= end.position]
+                    )
                 except Exception as error:  # noqa: BLE001 - the engine could not fold this game
                     batch.fail(end, error)
                     games[game_id]["status"] = "error"
@@ -112,11 +130,28 @@ class Statistics:
         if e.type == GAME_CREATED:
             d = e.data
             games[e.game_id] = {
-                "game_id": e.game_id, "club_id": UUID(str(d["club"])),
-                "league_id": UUID(str(d["league"])) if d.get("league") else None, "engine": d["engine"],
-                "seats": [str(s) for s in d["seats"]], "status": "active", "created_at": e.recorded_at,
-                **dict.fromkeys(("ended_at", "end_version", "end_position", "events", "turns", "first_seat",
-                                 "places", "scores", "ended_by", "engine_stats", "luck")),
+                "game_id": e.game_id,
+                "club_id": UUID(str(d["club"])),
+                "league_id": UUID(str(d["league"])) if d.get("league") else None,
+                "engine": d["engine"],
+                "seats": [str(s) for s in d["seats"]],
+                "status": "active",
+                "created_at": e.recorded_at,
+                **dict.fromkeys(
+                    (
+                        "ended_at",
+                        "end_version",
+                        "end_position",
+                        "events",
+                        "turns",
+                        "first_seat",
+                        "places",
+                        "scores",
+                        "ended_by",
+                        "engine_stats",
+                        "luck",
+                    )
+                ),
             }
             return
         game = games.get(e.game_id)
@@ -127,14 +162,36 @@ class Statistics:
             if len(places) != len(game["seats"]):
                 raise ValueError(f"GameEnded places {places} do not fit {len(game['seats'])} seats")
             scores = [float(s) for s in (e.data.get("scores") or [0.0] * len(places))]
-            game.update(status="finished", ended_at=e.recorded_at, end_version=e.version, end_position=e.position,
-                        places=places, scores=scores, ended_by=e.data.get("ended_by") or "")
+            game.update(
+                status="finished",
+                ended_at=e.recorded_at,
+                end_version=e.version,
+                end_position=e.position,
+                places=places,
+                scores=scores,
+                ended_by=e.data.get("ended_by") or "",
+            )
             ended[e.game_id] = e
         elif e.type == ACTIONS_RETRACTED:
             if game["status"] == "finished" and game["end_version"] > int(e.data["to_version"]):
-                game.update(status="active", **dict.fromkeys(
-                    ("ended_at", "end_version", "end_position", "events", "turns", "first_seat", "places", "scores",
-                     "ended_by", "engine_stats", "luck")))
+                game.update(
+                    status="active",
+                    **dict.fromkeys(
+                        (
+                            "ended_at",
+                            "end_version",
+                            "end_position",
+                            "events",
+                            "turns",
+                            "first_seat",
+                            "places",
+                            "scores",
+                            "ended_by",
+                            "engine_stats",
+                            "luck",
+                        )
+                    ),
+                )
         elif e.type == GAME_ABANDONED:
             game["status"] = "abandoned"
 
@@ -142,8 +199,13 @@ class Statistics:
 def fold_figures(conn: psycopg.Connection, game: dict, stream: list[StoredEvent]) -> dict[str, Any]:
     created = stream[0].data
     engine = registry.get(game["engine"])
-    config = engine_config(conn, len(game["seats"]), created.get("options") or {}, created.get("dealer", "server"),
-                           created.get("catalog"))
+    config = engine_config(
+        conn,
+        len(game["seats"]),
+        created.get("options") or {},
+        created.get("dealer", "server"),
+        created.get("catalog"),
+    )
     state = engine.initial_state(config)
     luck: dict[str, dict[str, float]] = {}
     count, turns, first_seat, last_seat = 0, 0, None, None
@@ -167,8 +229,13 @@ def fold_figures(conn: psycopg.Connection, game: dict, stream: list[StoredEvent]
     engine_stats = plain(_hook(engine, "statistics", state) or {})
     if isinstance(engine_stats, dict) and isinstance(engine_stats.get("turns"), int):
         turns = engine_stats["turns"]
-    return {"events": count, "turns": turns, "first_seat": first_seat if first_seat is not None else 0,
-            "engine_stats": engine_stats, "luck": luck}
+    return {
+        "events": count,
+        "turns": turns,
+        "first_seat": first_seat if first_seat is not None else 0,
+        "engine_stats": engine_stats,
+        "luck": luck,
+    }
 
 
 # -- league statistics, aggregated when read ---------------------------------------
@@ -179,8 +246,15 @@ def summary(values: list[float]) -> dict[str, Any]:
         return {"count": 0}
     ordered = sorted(values)
     q = pystats.quantiles(ordered, n=4, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 3
-    return {"count": len(ordered), "min": ordered[0], "p25": q[0], "median": q[1], "p75": q[2], "max": ordered[-1],
-            "mean": sum(ordered) / len(ordered)}
+    return {
+        "count": len(ordered),
+        "min": ordered[0],
+        "p25": q[0],
+        "median": q[1],
+        "p75": q[2],
+        "max": ordered[-1],
+        "mean": sum(ordered) / len(ordered),
+    }
 
 
 def merge_engine_stats(values: list[Any]) -> Any:
@@ -212,8 +286,14 @@ def block(games: list[dict[str, Any]]) -> dict[str, Any]:
     for seat in range(seats_max):
         played = [g for g in games if seat < len(g["seats"])]
         wins = sum(1 for g in played if g["places"][seat] == 1)
-        by_seat.append({"seat": seat, "games": len(played), "wins": wins,
-                        "win_rate": wins / len(played) if played else None})
+        by_seat.append(
+            {
+                "seat": seat,
+                "games": len(played),
+                "wins": wins,
+                "win_rate": wins / len(played) if played else None,
+            }
+        )
     first_wins = sum(1 for g in games if g["places"][g["first_seat"] or 0] == 1)
     minutes = [(g["ended_at"] - g["created_at"]).total_seconds() / 60 for g in games]
     all_scores = [s for g in games for s in g["scores"]]
@@ -226,7 +306,11 @@ def block(games: list[dict[str, Any]]) -> dict[str, Any]:
             "minutes": _mean(minutes),
         },
         "win_rate_by_seat": by_seat,
-        "first_player": {"games": len(games), "wins": first_wins, "win_rate": first_wins / len(games) if games else None},
+        "first_player": {
+            "games": len(games),
+            "wins": first_wins,
+            "win_rate": first_wins / len(games) if games else None,
+        },
         "scores": {"all": summary(all_scores), "winners": summary(winner_scores)},
         "ended_by": dict(Counter(g["ended_by"] or "unknown" for g in games).most_common()),
         "engine": merge_engine_stats([g["engine_stats"] for g in games]) or {},
@@ -241,14 +325,26 @@ def _mean(values: list[float | None]) -> float | None:
 def league_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
     """``games``: finished ``stats_games`` rows of a league, in the order they ended."""
     result = block(games)
-    result["by_engine"] = {e: block([g for g in games if g["engine"] == e]) for e in sorted({g["engine"] for g in games})}
+    result["by_engine"] = {
+        e: block([g for g in games if g["engine"] == e]) for e in sorted({g["engine"] for g in games})
+    }
     players: dict[str, dict[str, Any]] = {}
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # a ahead of b, behind, level
     opponents: dict[str, Counter] = defaultdict(Counter)
     for g in games:
         for seat, player in enumerate(g["seats"]):
-            p = players.setdefault(player, {"games": 0, "wins": 0, "places": [], "streak": 0, "best_streak": 0,
-                                            "chance_events": 0, "luck_sum": 0.0})
+            p = players.setdefault(
+                player,
+                {
+                    "games": 0,
+                    "wins": 0,
+                    "places": [],
+                    "streak": 0,
+                    "best_streak": 0,
+                    "chance_events": 0,
+                    "luck_sum": 0.0,
+                },
+            )
             place = g["places"][seat]
             p["games"] += 1
             p["places"].append(place)
@@ -293,6 +389,8 @@ def league_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
     ]
     streaks = sorted(result["players"], key=lambda p: (-p["longest_winning_streak"], p["player"]))
     result["longest_winning_streaks"] = [
-        {"player": p["player"], "streak": p["longest_winning_streak"]} for p in streaks if p["longest_winning_streak"]
+        {"player": p["player"], "streak": p["longest_winning_streak"]}
+        for p in streaks
+        if p["longest_winning_streak"]
     ][:10]
     return result

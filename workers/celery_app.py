@@ -1,0 +1,65 @@
+"""The Celery app: ``celery -A workers.celery_app worker --beat``.
+
+Broker from ``CELERY_BROKER_URL`` (for example ``redis://localhost:6379/0``
+or the embedded Redis's ``redis+socket:///path/to/redis.socket``); the
+database from ``DATABASE_URL``. The settings below are chosen for
+at-least-once delivery of idempotent work; docs/workers.md explains each.
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+DEFAULT_BROKER = "redis://localhost:6379/0"
+
+#: Longest a task may run: the runners stop at RUN_BUDGET and re-queue themselves.
+TASK_TIME_LIMIT = 120
+TASK_SOFT_TIME_LIMIT = 90
+#: A message taken but not acked within this time is handed out again (Redis).
+VISIBILITY_TIMEOUT = 600
+#: Deliveries of one message before it is set aside (see workers/tasks.py).
+MAX_DELIVERIES = int(os.environ.get("TABLERECORD_MAX_DELIVERIES", "3"))
+#: Seconds between beat wake-ups of the projection runners.
+WAKE_EVERY = float(os.environ.get("TABLERECORD_WAKE_EVERY", "2"))
+QUEUE = "tablerecord"
+
+
+def configure(app: Celery, broker_url: str) -> Celery:
+    app.conf.update(
+        broker_url=broker_url,
+        broker_connection_retry_on_startup=True,
+        broker_connection_max_retries=None,  # a worker outlives a broker outage
+        broker_connection_timeout=4,
+        broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT},
+        # at-least-once
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_acks_on_failure_or_timeout=True,
+        worker_prefetch_multiplier=1,
+        worker_cancel_long_running_tasks_on_connection_loss=True,
+        task_time_limit=TASK_TIME_LIMIT,
+        task_soft_time_limit=TASK_SOFT_TIME_LIMIT,
+        # the tasks return nothing anyone waits for
+        task_ignore_result=True,
+        result_backend=None,
+        task_default_queue=QUEUE,
+        task_serializer="json",
+        accept_content=["json"],
+        timezone="UTC",
+        beat_schedule={
+            "wake-projections": {
+                "task": "tablerecord.wake",
+                "schedule": WAKE_EVERY,
+                "options": {"expires": max(WAKE_EVERY * 5, 10)},
+            },
+        },
+    )
+    return app
+
+
+app = configure(
+    Celery("tablerecord", include=["workers.tasks"]),
+    os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER,
+)

@@ -1,0 +1,118 @@
+"""Celery tasks. They only *wake* the projection runners: all state lives in
+Postgres (checkpoints written with the rows), so a task delivered twice, late
+or never changes nothing but latency; the beat wakes the runners every few
+seconds anyway.
+
+Every task counts its deliveries in ``task_deliveries`` before it runs. A
+message redelivered more than ``MAX_DELIVERIES`` times (its worker keeps
+dying under it: ``task_reject_on_worker_lost`` puts it back each time) is set
+aside: recorded with ``set_aside_at``, logged at ERROR and acknowledged
+without running, so it cannot loop forever. ``GET /projections`` reports it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import psycopg
+from celery import Task
+from psycopg.types.json import Jsonb
+
+from service import store
+from workers import db, runner
+from workers.celery_app import MAX_DELIVERIES, app
+from workers.projections import PROJECTIONS
+
+log = logging.getLogger(__name__)
+
+#: Seconds a runner works before it re-queues itself (well under the time limits).
+RUN_BUDGET = 20.0
+BUSY_RETRIES = 4
+
+
+def record_delivery(task_id: str, name: str, args: list, kwargs: dict) -> int:
+    conn = db.shared()
+    row = conn.execute(
+        "INSERT INTO task_deliveries (task_id, task_name, args, deliveries) VALUES (%s, %s, %s, 1)"
+        " ON CONFLICT (task_id) DO UPDATE SET deliveries = task_deliveries.deliveries + 1, last_seen = now()"
+        " RETURNING deliveries",
+        (task_id, name, Jsonb({"args": list(args), "kwargs": kwargs})),
+    ).fetchone()
+    return int(row["deliveries"])
+
+
+def set_aside(task_id: str, reason: str) -> None:
+    db.shared().execute(
+        "UPDATE task_deliveries SET set_aside_at = now(), reason = %s WHERE task_id = %s", (reason, task_id)
+    )
+
+
+def delivered(task_id: str) -> None:
+    db.shared().execute("DELETE FROM task_deliveries WHERE task_id = %s AND set_aside_at IS NULL", (task_id,))
+
+
+class CappedTask(Task):
+    """A task whose message is set aside after MAX_DELIVERIES deliveries."""
+
+    def __call__(self, *args, **kwargs):
+        task_id = self.request.id
+        if not task_id or self.request.called_directly or self.request.is_eager:
+            return super().__call__(*args, **kwargs)
+        try:
+            count = record_delivery(task_id, self.name, args, kwargs)
+        except psycopg.Error:
+            db.discard()
+            raise
+        if count > MAX_DELIVERIES:
+            reason = f"delivered {count} times: its worker died under it {count - 1} times"
+            set_aside(task_id, reason)
+            log.error("task %s %s%r set aside: %s", self.name, task_id, args, reason)
+            return None
+        try:
+            return super().__call__(*args, **kwargs)
+        finally:
+            try:
+                delivered(task_id)
+            except psycopg.Error:
+                db.discard()
+
+
+@app.task(name="tablerecord.wake", base=CappedTask)
+def wake(position: int | None = None) -> list[str]:
+    """Queue a run of each projection behind the log's head."""
+    conn = db.shared()
+    try:
+        head = store.head_position(conn)
+        behind = [name for name, at in runner.freshness(conn).items() if at < head and name in PROJECTIONS]
+        conn.execute(
+            "DELETE FROM task_deliveries WHERE set_aside_at IS NULL AND last_seen < now() - interval '1 day'"
+        )
+    except psycopg.Error:
+        db.discard()
+        raise
+    for name in behind:
+        run_projection.apply_async((name,), expires=60)
+    return behind
+
+
+@app.task(name="tablerecord.run_projection", base=CappedTask)
+def run_projection(name: str) -> str:
+    """Catch one projection up (for at most RUN_BUDGET seconds, then re-queue)."""
+    projection = PROJECTIONS[name]
+    result = None
+    for attempt in range(BUSY_RETRIES):
+        try:
+            result = runner.catch_up(db.shared(), projection, budget=RUN_BUDGET)
+        except psycopg.OperationalError:
+            db.discard()
+            raise
+        if result.status != "busy":
+            break
+        time.sleep(0.25 * (attempt + 1))  # another runner holds it: it may be just finishing
+    if result.status == "more":
+        run_projection.apply_async((name,))
+    log.info(
+        "projection %s: %s, %d events applied, at %d", name, result.status, result.applied, result.position
+    )
+    return result.status
