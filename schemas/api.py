@@ -166,7 +166,10 @@ class LegalActions(Schema):
     seats = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.Dict()),
-        metadata={"description": 'Seat number (or "dealer") -> postable commands.'},
+        metadata={
+            "description": 'Seat number (or "dealer" for a table game\'s dice and draws) -> the actions it may'
+            " post now, each a ready body for POST /games/{game}/actions: {seat, command}."
+        },
     )
 
 

@@ -203,16 +203,22 @@ def legal_actions(game_id):
             raise not_found("game")
         state = games.load_state(conn, game)
     engine = game.engine
-    seats: dict[str, list] = {}
+    actors: list[int | None] = []
     if game.status == "active":
         if principal.is_admin:
-            for seat in range(len(game.seats)):
-                seats[str(seat)] = engine.legal_commands(state, seat)
-            if game.dealer == "table":
-                seats["dealer"] = engine.legal_commands(state, None)
+            actors = [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
         else:
-            seats[str(principal.seat)] = engine.legal_commands(state, principal.seat)
+            actors = [principal.seat]
+    seats = {
+        "dealer" if seat is None else str(seat): [_postable(seat, c) for c in engine.legal_commands(state, seat)]
+        for seat in actors
+    }
     return {"version": game.version, "seats": seats}
+
+
+def _postable(seat: int | None, command: dict[str, Any]) -> dict[str, Any]:
+    """A legal command as the body of POST /games/{game}/actions."""
+    return {"seat": seat, "command": {k: v for k, v in command.items() if k != "seat"}}
 
 
 @blp.post("/games/<uuid:game_id>/actions")

@@ -29,7 +29,7 @@ def test_the_recorder_sees_every_seats_legal_actions(client):
     game = GameFactory(client=client, club=club, seats=3)
     legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
     assert set(legal["seats"]) == {"0", "1", "2"}
-    assert legal["seats"]["0"] == [{"type": "Roll", "seat": 0}]
+    assert legal["seats"]["0"] == [{"seat": 0, "command": {"type": "Roll"}}]
 
 
 def test_without_a_token_only_public_games_are_visible(client):

@@ -24,17 +24,11 @@ def play_through_api(api, game_id, rng, max_steps=3000):
         legal = api.get(f"/games/{game_id}/legal-actions").get_json()
         if not legal["seats"]:
             return step
-        choices = [
-            (None if seat == "dealer" else int(seat), c) for seat, cs in legal["seats"].items() for c in cs
-        ]
+        choices = [action for actions in legal["seats"].values() for action in actions]
         assert choices, "an active game offers no legal action"
-        seat, command = rng.choice(choices)
-        command = {k: v for k, v in command.items() if k != "seat"}
-        r = api.post(
-            f"/games/{game_id}/actions",
-            {"seat": seat, "command": command, "expected_version": legal["version"]},
-        )
-        assert r.status_code == 201, (command, r.get_json())
+        action = rng.choice(choices)
+        r = api.post(f"/games/{game_id}/actions", {**action, "expected_version": legal["version"]})
+        assert r.status_code == 201, (action, r.get_json())
     raise AssertionError("game did not end")
 
 
