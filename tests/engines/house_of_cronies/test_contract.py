@@ -193,3 +193,14 @@ def test_the_catalog_in_a_game_is_the_one_in_its_config():
     state = ENGINE.initial_state(config(4).__class__(seats=4, catalog=data))
     assert state.card("crony-01").votes == 9
     assert parse_catalog(config(4).catalog).card("crony-01").votes == 5
+
+
+def test_the_registry_and_the_schemas_find_the_engine():
+    from engines.base import Engine
+    from engines.registry import get
+    from schemas.games import for_engine
+
+    engine = get("house-of-cronies")
+    assert isinstance(engine, Engine)
+    assert (engine.id, engine.version, engine.catalog_kind) == ("house-of-cronies", "1", "house-of-cronies")
+    assert set(for_engine("house-of-cronies").COMMANDS) >= {"PlaceBid", "PassBid", "PlayTactic", "DrawCards"}
