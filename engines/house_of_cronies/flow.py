@@ -1,0 +1,90 @@
+"""The steps the game takes by itself between players' choices."""
+
+from __future__ import annotations
+
+from engines.base import Event
+from engines.house_of_cronies import events as ev
+from engines.house_of_cronies.evolve import evolve
+from engines.house_of_cronies.query import (
+    active_placer,
+    open_positions,
+    order_from,
+    places,
+    table_size,
+    uses_corruption,
+    votes,
+)
+from engines.house_of_cronies.state import BETWEEN, OPENING, OVER, TURNS, HocState
+from engines.house_of_cronies.tactics import point_of_order_seats, resolve_chain, window_seats
+
+
+def automatic(state: HocState) -> list[Event]:
+    """The events the game takes by itself now, or [] when it waits for someone."""
+    if state.stage in (OVER, "new"):
+        return []
+    if state.pending_draws:
+        draw = state.pending_draws[0]
+        if draw.deck == "tactics" and not state.tactic_deck:
+            if state.tactic_discard:
+                return [Event(ev.TACTIC_DECK_RESHUFFLED, {"cards": list(state.tactic_discard)})]
+            return [Event(ev.TACTIC_DRAW_FORFEITED, {"seat": draw.to, "count": draw.count})]
+        return []
+    if state.chain:
+        return [] if point_of_order_seats(state) else resolve_chain(state)
+    placer = active_placer(state)
+    if placer is not None:
+        for card in state.players[placer].to_place:
+            if not open_positions(state, placer, card):
+                data = {"seat": placer, "card": card, "name": state.card(card).label()}
+                return [Event(ev.CRONY_DISCARDED, data)]
+        return []
+    if state.window is not None:
+        return [] if window_seats(state) else [Event(ev.REACTIONS_CLOSED, {"kind": state.window.kind})]
+    if state.auction is not None:
+        if state.auction.asking is not None:
+            return []
+        a = state.auction
+        cards = list(a.bid_of(a.high))
+        data = {
+            "seat": a.high,
+            "card": a.card,
+            "name": state.card(a.card).label(),
+            "cards": cards,
+            "value": a.value,
+            "corruption": uses_corruption(state, cards),
+        }
+        return [Event(ev.BID_WON, data)]
+    if state.stage == OPENING:
+        final = len(state.main_deck) < table_size(state.seats)
+        return [Event(ev.ROUND_STARTED, {"round": 1, "speaker": state.speaker, "final": final})]
+    if state.stage == TURNS and state.turn is None:
+        if state.turns_done < state.seats:
+            return [Event(ev.TURN_STARTED, {"seat": order_from(state, state.speaker)[state.turns_done]})]
+        if state.final:
+            totals, penalties = votes(state)
+            data = {"totals": totals, "penalties": penalties, "places": places(totals)}
+            return [Event(ev.VOTES_COUNTED, data)]
+        data = {
+            "round": state.round,
+            "discarded": list(state.table),
+            "next_speaker": (state.speaker + 1) % state.seats,
+        }
+        return [Event(ev.ROUND_ENDED, data)]
+    if state.stage == BETWEEN:
+        final = len(state.main_deck) < table_size(state.seats)
+        return [Event(ev.ROUND_STARTED, {"round": state.round + 1, "speaker": state.speaker, "final": final})]
+    return []
+
+
+def settle(state: HocState, events: list[Event]) -> list[Event]:
+    """``events`` followed by the automatic events they lead to."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while True:
+        more = automatic(state)
+        if not more:
+            return out
+        for event in more:
+            state = evolve(state, event)
+        out.extend(more)
