@@ -1,8 +1,8 @@
 """House of Cronies (Pierre Cassuto, Both Worlds): bid for cronies, fill a
 cabinet, sabotage with tactics; the most votes at the election wins.
 
-The rules machinery lives in sibling modules: ``decide`` (commands and the
-automatic steps after them), ``evolve`` (events), ``tactics`` (timing,
+The rules machinery lives in sibling modules: ``decide`` (commands), ``flow``
+(the automatic steps after them), ``evolve`` (events), ``tactics`` (timing,
 targets, reaction windows), ``legal`` (the commands a seat may send) and
 ``present`` (views, lines, luck). The printed cards come from the catalog in
 ``GameConfig.catalog``. Rule readings are listed in docs/rules/house-of-cronies.md.
