@@ -28,7 +28,7 @@ def not_found(what: str) -> Problem:
 def problem_response(status: int, code: str, title: str, detail: str, headers=None, **extra: Any) -> Response:
     body = {"type": f"https://tablerecord.example/problems/{code}", "title": title, "status": status}
     body.update(code=code, detail=detail, **extra)
-    return Response(json.dumps(body), status=status, headers=headers, mimetype=PROBLEM_JSON)
+    return Response(json.dumps(body) + "\n", status=status, headers=headers, mimetype=PROBLEM_JSON)
 
 
 TITLES = {
