@@ -69,9 +69,31 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
     app.extensions["tablerecord.limiter"] = limiter
 
-    from service.api import catalogs, clubs, engines, games, leagues, players, projections, replays, standings, statistics
+    from service.api import (
+        catalogs,
+        clubs,
+        engines,
+        games,
+        leagues,
+        players,
+        projections,
+        replays,
+        standings,
+        statistics,
+    )
 
-    for module in (clubs, players, leagues, catalogs, engines, games, standings, replays, statistics, projections):
+    for module in (
+        clubs,
+        players,
+        leagues,
+        catalogs,
+        engines,
+        games,
+        standings,
+        replays,
+        statistics,
+        projections,
+    ):
         api.register_blueprint(module.blp)
     from workers.wake import install as install_wake
 

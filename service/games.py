@@ -210,6 +210,16 @@ class Session:
         )
         return "finished"
 
+    def result(self, status: str, stored: list[StoredEvent], principal: Principal) -> ActionResult:
+        """The answer to the writer: the events as it may see them."""
+        body = {
+            "game": str(self.game.id),
+            "version": self.version,
+            "status": status,
+            "events": [redact_stored(self.game, e, viewer_seat(self.game, principal)) for e in stored],
+        }
+        return ActionResult(201, body)
+
     def commit(self, status: str, snapshot_every: int) -> list[StoredEvent]:
         stored = store.append(self.conn, self.game.id, self.game.version, self.pending)
         new_version = self.version
@@ -412,21 +422,15 @@ def act(
             ) from violation
         session.deal_chance()
         status = session.finish_if_over()
-        stored = session.commit(status, snapshot_every)
-        body = {
-            "game": str(game.id),
-            "version": session.version,
-            "status": status,
-            "events": [_public_event(game, e, principal) for e in stored],
-        }
+        result = session.result(status, session.commit(status, snapshot_every), principal)
         if idempotency_key:
             conn.execute(
                 "UPDATE idempotency_keys SET status = 201, response = %s WHERE game_id = %s AND key = %s",
-                (Jsonb(body), game_id, idempotency_key),
+                (Jsonb(result.body), game_id, idempotency_key),
             )
     # Only once committed: a rolled-back version may later hold other events.
     STATES.put((game.id, session.version, game.engine.version), session.state)
-    return ActionResult(201, body)
+    return result
 
 
 def _claim_key(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str) -> ActionResult | None:
@@ -465,10 +469,6 @@ def authorize_seat(game: Game, principal: Principal, seat: int | None) -> None:
         raise Problem(422, "no-such-seat", f"Seats run from 0 to {len(game.seats) - 1}.")
     if not principal.is_admin and principal.seat != seat:
         raise Problem(403, "not-your-seat", "A seat token acts only for its own seat.")
-
-
-def _public_event(game: Game, event: StoredEvent, principal: Principal | None) -> dict[str, Any]:
-    return redact_stored(game, event, viewer_seat(game, principal))
 
 
 def viewer_seat(game: Game, principal: Principal | None, as_seat: int | None = None) -> int | None | str:
@@ -543,16 +543,7 @@ def retract(
         )
         session.state = kept
         status = session.finish_if_over()
-        stored = session.commit(status, 0)
-        return ActionResult(
-            201,
-            {
-                "game": str(game.id),
-                "version": session.version,
-                "status": status,
-                "events": [_public_event(game, e, principal) for e in stored],
-            },
-        )
+        return session.result(status, session.commit(status, 0), principal)
 
 
 def _setup_end(events: list[StoredEvent]) -> int:
@@ -581,13 +572,4 @@ def abandon(
         session.record_service(
             replay.GAME_ABANDONED, {"reason": reason, "seed": game.seed if game.dealer == "server" else None}
         )
-        stored = session.commit("abandoned", 0)
-        return ActionResult(
-            201,
-            {
-                "game": str(game.id),
-                "version": session.version,
-                "status": "abandoned",
-                "events": [_public_event(game, e, principal) for e in stored],
-            },
-        )
+        return session.result("abandoned", session.commit("abandoned", 0), principal)

@@ -38,6 +38,14 @@ class ClubFactory(factory.Factory):
         return response.get_json()
 
 
+def post_as_admin(client, club, path: str, body: dict) -> dict:
+    response = client.post(
+        f"/clubs/{club['id']}/{path}", json=body, headers={"Authorization": f"Bearer {club['admin_token']}"}
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
 class PlayerFactory(factory.Factory):
     class Meta:
         model = dict
@@ -46,13 +54,7 @@ class PlayerFactory(factory.Factory):
 
     @classmethod
     def _create(cls, model_class, client=None, club=None, **kwargs):
-        response = client.post(
-            f"/clubs/{club['id']}/players",
-            json=kwargs,
-            headers={"Authorization": f"Bearer {club['admin_token']}"},
-        )
-        assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        return post_as_admin(client, club, "players", kwargs)
 
 
 class LeagueFactory(factory.Factory):
@@ -64,13 +66,7 @@ class LeagueFactory(factory.Factory):
 
     @classmethod
     def _create(cls, model_class, client=None, club=None, **kwargs):
-        response = client.post(
-            f"/clubs/{club['id']}/leagues",
-            json=kwargs,
-            headers={"Authorization": f"Bearer {club['admin_token']}"},
-        )
-        assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        return post_as_admin(client, club, "leagues", kwargs)
 
 
 class GameFactory(factory.Factory):
@@ -85,11 +81,4 @@ class GameFactory(factory.Factory):
     def _create(cls, model_class, client=None, club=None, players=None, seats=2, **kwargs):
         if players is None:
             players = [PlayerFactory(client=client, club=club) for _ in range(seats)]
-        body = {**kwargs, "seats": [p["id"] for p in players]}
-        response = client.post(
-            f"/clubs/{club['id']}/games",
-            json=body,
-            headers={"Authorization": f"Bearer {club['admin_token']}"},
-        )
-        assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        return post_as_admin(client, club, "games", {**kwargs, "seats": [p["id"] for p in players]})

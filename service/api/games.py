@@ -210,7 +210,9 @@ def legal_actions(game_id):
         else:
             actors = [principal.seat]
     seats = {
-        "dealer" if seat is None else str(seat): [_postable(seat, c) for c in engine.legal_commands(state, seat)]
+        "dealer" if seat is None else str(seat): [
+            _postable(seat, c) for c in engine.legal_commands(state, seat)
+        ]
         for seat in actors
     }
     return {"version": game.version, "seats": seats}
