@@ -38,6 +38,8 @@ def main() -> int:
         redis = start_redis(VAR / "redis")
         stoppers.append(redis.stop)
         env["CELERY_BROKER_URL"] = redis.url
+        # API processes share their rate-limit counters through the same Redis.
+        env.setdefault("RATE_LIMIT_STORAGE_URI", f"redis+unix://{redis.socket}")
         print(f"embedded Redis: socket {redis.socket}", flush=True)
     with psycopg.connect(env["DATABASE_URL"], autocommit=True) as conn:
         applied = migrate(conn)
