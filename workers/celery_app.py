@@ -59,6 +59,38 @@ def configure(app: Celery, broker_url: str) -> Celery:
     return app
 
 
+def _survive_broker_loss_with_unacked_messages() -> None:
+    """Work around a kombu (5.7) Redis-transport bug that kills the worker.
+
+    When the broker connection drops while a message is unacknowledged (with
+    ``acks_late``: any running task), the consumer closes the connection and
+    the channel tries to put the message back through a transport whose
+    client is already gone: ``AttributeError: 'NoneType' object has no
+    attribute 'hostname'`` escapes ``ignore_errors`` and the worker exits
+    ("Unrecoverable error"). Reported as a connection error instead, it is
+    ignored like the broken connection it is: the message stays in Redis's
+    unacked set and is handed out again after the visibility timeout, and the
+    worker reconnects when the broker is back.
+    """
+    import redis
+    from kombu.transport import redis as kombu_redis
+
+    restore = kombu_redis.QoS.restore_unacked
+    if getattr(restore, "tablerecord_patched", False):
+        return
+
+    def restore_unacked(self, client=None):
+        try:
+            return restore(self, client)
+        except AttributeError as error:
+            raise redis.exceptions.ConnectionError("the broker connection is already closed") from error
+
+    restore_unacked.tablerecord_patched = True
+    kombu_redis.QoS.restore_unacked = restore_unacked
+
+
+_survive_broker_loss_with_unacked_messages()
+
 app = configure(
     Celery("tablerecord", include=["workers.tasks"]),
     os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER,
