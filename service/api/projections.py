@@ -75,13 +75,12 @@ def position_of(conn, projection: str, min_position: int | None = None) -> int:
 
 def visible_league(conn, league_id: UUID) -> dict[str, Any]:
     """The league if the caller may see it: public, or a token of its club."""
+    principal = current_principal()  # a wrong token is a 401 even for a public league
     league = conn.execute(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = %s", (league_id,)).fetchone()
     if league is None:
         raise Problem(404, "not-found", "No such league.")
-    if not league["public"]:
-        principal = current_principal()
-        if principal is None or principal.club_id != league["club_id"]:
-            raise Problem(404, "not-found", "No such league.")
+    if not league["public"] and (principal is None or principal.club_id != league["club_id"]):
+        raise Problem(404, "not-found", "No such league.")
     return league
 
 

@@ -32,6 +32,8 @@ def play_pig(client, game: dict[str, Any], hold_at: int = 6, max_actions: int = 
         if view["status"] != "active":
             return view
         seat = view["state"]["turn"]
+        if view["state"]["turn_total"] is None:  # hidden from seat 0: ask as the seat to play
+            view = seat_api[seat].get(f"/games/{gid}").get_json()
         kind = "Hold" if view["state"]["turn_total"] >= hold_at else "Roll"
         response = seat_api[seat].post(f"/games/{gid}/actions", {"seat": seat, "command": {"type": kind}})
         assert response.status_code == 201, response.get_json()
