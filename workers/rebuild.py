@@ -38,7 +38,7 @@ class Rebuilt:
     seconds: float
 
 
-def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 4) -> Rebuilt:
+def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 10) -> Rebuilt:
     projection = PROJECTIONS[name]
     started = time.perf_counter()
     with db.connect(url, lock_timeout="60s", statement_timeout="0") as conn:
@@ -71,16 +71,17 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 4) -> Rebuilt
             events = 0
             while True:  # catch up without the runner's lock
                 with conn.transaction():
-                    count, _ = apply_batch(conn, projection, batch_size)
-                events += count
-                if count < batch_size:
+                    progress = apply_batch(conn, projection, batch_size)
+                events += progress.applied
+                if not progress.full:
                     break
             with conn.transaction():  # the rest and the swap, holding the runner's lock
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(schema, name),))
                 while True:
-                    count, position = apply_batch(conn, projection, batch_size)
-                    events += count
-                    if not count:
+                    progress = apply_batch(conn, projection, batch_size)
+                    events += progress.applied
+                    position = progress.after
+                    if not progress.moved:
                         break
                 conn.execute(sql.SQL("SET LOCAL search_path = {}").format(sql.Identifier(schema)))
                 old = checkpoint(conn, name)

@@ -42,6 +42,7 @@ DEFAULT_BATCH = 500
 class Projection(Protocol):
     name: str
     tables: tuple[str, ...]  # the tables it owns (a rebuild swaps them)
+    event_types: frozenset[str] | None  # the only event types it reads (None: all)
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch: Batch) -> None: ...
 
@@ -119,23 +120,57 @@ def advance(conn: psycopg.Connection, projection: str, position: int) -> None:
         raise RuntimeError(f"checkpoint of {projection} would go backwards to {position}")
 
 
-def apply_batch(conn: psycopg.Connection, projection: Projection, batch_size: int) -> tuple[int, int]:
-    """In the caller's transaction (holding the lock): apply the next batch.
-    Returns (events applied, checkpoint after)."""
-    after = checkpoint(conn, projection.name)
-    events = store.read_all(conn, after, batch_size)
-    if not events:
-        return 0, after
-    batch = Batch(projection.name, conn)
-    ids = list({e.game_id for e in events})
+@dataclass(frozen=True)
+class Progress:
+    applied: int  # events handed to the projection
+    before: int  # checkpoint before the batch
+    after: int  # checkpoint after it
+    full: bool  # a whole batch was read: there may be more
+
+    @property
+    def moved(self) -> bool:
+        return self.after > self.before
+
+
+def read_batch(conn: psycopg.Connection, projection: Projection, after: int, batch_size: int):
+    """The next events the projection wants, and the checkpoint they take it to.
+
+    A projection with ``event_types`` reads only those; when fewer than a
+    batch come back, its checkpoint moves to the head read first (every
+    position up to it was committed then: appends commit in position order)."""
+    types = getattr(projection, "event_types", None)
+    if not types:
+        events = store.read_all(conn, after, batch_size)
+        return events, (events[-1].position if events else after), len(events) == batch_size
+    head = store.head_position(conn)
     rows = conn.execute(
-        "SELECT game_id FROM projection_errors WHERE projection = %s AND game_id = ANY(%s)",
-        (projection.name, ids),
+        f"SELECT {store.COLUMNS} FROM events WHERE position > %s AND position <= %s AND type = ANY(%s)"
+        " ORDER BY position LIMIT %s",
+        (after, head, list(types), batch_size),
     ).fetchall()
-    batch.broken = {r["game_id"] if isinstance(r, dict) else r[0] for r in rows}
-    projection.apply(conn, events, batch)
-    advance(conn, projection.name, events[-1].position)
-    return len(events), events[-1].position
+    events = [StoredEvent(**r) if isinstance(r, dict) else StoredEvent(*r) for r in rows]
+    full = len(events) == batch_size
+    return events, (events[-1].position if full else max(head, after)), full
+
+
+def apply_batch(conn: psycopg.Connection, projection: Projection, batch_size: int) -> Progress:
+    """In the caller's transaction (holding the lock): apply the next batch
+    and advance the checkpoint."""
+    before = checkpoint(conn, projection.name)
+    events, after, full = read_batch(conn, projection, before, batch_size)
+    if after == before:
+        return Progress(0, before, before, False)
+    if events:
+        batch = Batch(projection.name, conn)
+        ids = list({e.game_id for e in events})
+        rows = conn.execute(
+            "SELECT game_id FROM projection_errors WHERE projection = %s AND game_id = ANY(%s)",
+            (projection.name, ids),
+        ).fetchall()
+        batch.broken = {r["game_id"] if isinstance(r, dict) else r[0] for r in rows}
+        projection.apply(conn, events, batch)
+    advance(conn, projection.name, after)
+    return Progress(len(events), before, after, full)
 
 
 def catch_up(
@@ -159,13 +194,14 @@ def catch_up(
             row = conn.execute("SELECT pg_try_advisory_xact_lock(%s) AS got", (key,)).fetchone()
             if not row["got"]:
                 return RunResult(projection.name, "busy", applied, position or 0)
-            count, position = apply_batch(conn, projection, batch_size)
-            if count:
+            progress = apply_batch(conn, projection, batch_size)
+            position = progress.after
+            if progress.moved:
                 faults.point(projection.name, "before-commit")
-        if not count:
+        if not progress.moved:
             return RunResult(projection.name, "caught-up", applied, position)
         faults.point(projection.name, "after-commit")
-        applied += count
+        applied += progress.applied
         if time.monotonic() >= deadline:
             return RunResult(projection.name, "more", applied, position)
 

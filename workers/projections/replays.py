@@ -62,6 +62,7 @@ def describe_service(event_type: str, data: dict[str, Any], names: list[str], ti
 
 class Replays:
     name = "replays"
+    event_types = None  # every event is a step
     tables = ("replay_games", "replay_steps")
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:

@@ -30,7 +30,7 @@ import psycopg
 from openskill.models import PlackettLuce
 from psycopg.types.json import Jsonb
 
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
+from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
 from service.store import StoredEvent
 
 DEFAULT_POINTS = [10, 6, 3, 1]
@@ -53,6 +53,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 class Standings:
     name = "standings"
+    event_types = SERVICE_EVENTS  # results only
     tables = ("standings_games", "rating_history", "standings")
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:

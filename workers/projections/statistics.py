@@ -66,6 +66,9 @@ def plain(value: Any) -> Any:
 
 class Statistics:
     name = "statistics"
+    event_types = (
+        SERVICE_EVENTS  # the engine events are never needed (statistics reads a stream when it ends)
+    )
     tables = ("stats_games",)
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
