@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+import psycopg
 import pytest
 from openskill.models import PlackettLuce
 
@@ -323,3 +324,25 @@ def test_a_poison_event_stops_only_its_game_in_the_projections_it_breaks(client,
     before = snapshot(database_url)
     rebuild_all(database_url)
     assert snapshot(database_url) == before
+
+
+def test_the_rebuild_command_rebuilds_every_projection_in_place(client, database_url, monkeypatch, capsys):
+    from workers import rebuild
+
+    club = ClubFactory(client=client)
+    league = LeagueFactory(client=client, club=club)
+    play_pig(client, GameFactory(client=client, club=club, league=league["id"], options={"target": 12}))
+    drain(database_url)
+    before = snapshot(database_url)
+    with psycopg.connect(database_url) as conn:  # a projection row gone astray is put right
+        conn.execute("UPDATE standings SET wins = wins + 7")
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    assert rebuild.main([]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{name}:" in out for name in ("standings", "replays", "statistics"))
+    assert snapshot(database_url) == before
+    with psycopg.connect(database_url) as conn:
+        schemas = conn.execute(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE '%%_rebuild_%%'"
+        ).fetchall()
+    assert schemas == []  # the side schemas are gone
