@@ -54,7 +54,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         RATELIMIT_ENABLED=settings.rate_limit_enabled,
         RATELIMIT_STORAGE_URI=settings.rate_limit_storage,
-        RATELIMIT_HEADERS_ENABLED=True,
+        RATELIMIT_HEADERS_ENABLED=False,
         SNAPSHOT_EVERY=settings.snapshot_every,
     )
     app.config.update(overrides)

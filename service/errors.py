@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException
 
 PROBLEM_JSON = "application/problem+json"
@@ -65,10 +67,7 @@ def http_exception(error: HTTPException) -> Response:
     messages = data.get("messages")
     headers = {k: v for k, v in (data.get("headers") or {}).items()}
     if status == 429:
-        response = error.get_response()
-        retry = response.headers.get("Retry-After")
-        if retry:
-            headers["Retry-After"] = retry
+        headers["Retry-After"] = str(_seconds_until_limit_resets())
         return problem_response(
             429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers
         )
@@ -88,6 +87,16 @@ def http_exception(error: HTTPException) -> Response:
     return problem_response(
         status, HTTP_CODES.get(status, "error"), TITLES.get(status, "Error"), str(detail), headers
     )
+
+
+def _seconds_until_limit_resets() -> int:
+    """Flask-Limiter's rate-limit headers would put a Retry-After on every
+    response (overriding ours on 503s), so they are off and a 429 computes its
+    own from the limit it broke."""
+    limit = current_app.extensions["tablerecord.limiter"].current_limit
+    if limit is None:
+        return 60
+    return max(1, math.ceil(limit.reset_at - time.time()))
 
 
 def register(app: Flask) -> None:

@@ -52,7 +52,7 @@ def handle_behind(blueprint: Blueprint) -> None:
 
 BEHIND_DOC = {
     "description": "`projection-behind`: the projection has not yet reached `min_position`; retry after "
-    "`retry_after` seconds (in the body; the `Retry-After` header also carries the rate limiter's window).",
+    "`Retry-After` seconds (also `retry_after` in the body).",
     "content": {"application/problem+json": {"schema": {"type": "object"}}},
     "headers": {"Retry-After": {"schema": {"type": "integer"}}},
 }

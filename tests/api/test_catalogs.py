@@ -44,7 +44,9 @@ def test_a_club_registers_its_own_catalog_and_plays_with_it(client, pool):
     with pool.connection() as conn:
         g = games.get_game(conn, UUID(game["id"]))
         config = games.config_of(conn, g)
-    assert json.loads(json.dumps(config.catalog)) == json.loads(json.dumps({**catalog, "kind": "house-of-cronies"}))
+    assert json.loads(json.dumps(config.catalog)) == json.loads(
+        json.dumps({**catalog, "kind": "house-of-cronies"})
+    )
 
 
 def test_a_catalog_version_is_never_replaced(client):
