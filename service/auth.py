@@ -58,15 +58,31 @@ def current_principal() -> Principal | None:
     token = bearer()
     principal = None
     if token is not None:
-        with database.pool().connection() as conn:
-            row = conn.execute(
-                "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (hash_token(token),)
-            ).fetchone()
-        if row is None:
-            raise Problem(401, "invalid-token", "The bearer token is not valid.")
-        principal = Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+        digest = hash_token(token)
+        principal = _KNOWN.get(digest)
+        if principal is None:
+            with database.pool().connection() as conn:
+                row = conn.execute(
+                    "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
+                ).fetchone()
+            if row is None:
+                raise Problem(401, "invalid-token", "The bearer token is not valid.")
+            principal = Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+            _remember(digest, principal)
     g.principal = principal
     return principal
+
+
+# A token's rights never change once issued, so each process remembers the
+# tokens it has seen (by hash) instead of asking the database every request.
+_KNOWN: dict[str, Principal] = {}
+_KNOWN_MAX = 10_000
+
+
+def _remember(digest: str, principal: Principal) -> None:
+    if len(_KNOWN) >= _KNOWN_MAX:
+        _KNOWN.clear()
+    _KNOWN[digest] = principal
 
 
 def require_principal() -> Principal:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask_smorest import Blueprint
@@ -21,7 +23,9 @@ def _json_schema(schema_class) -> dict:
     return plugin.converter.schema2jsonschema(schema_class)
 
 
+@functools.cache
 def describe(engine_id: str) -> dict:
+    """An engine's public description (static for the life of the process)."""
     engine = registry.get(engine_id)
     shapes = for_engine(engine_id)
     return {
