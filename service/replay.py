@@ -65,5 +65,5 @@ def current_state(
         if snap is not None:
             after, data = snap
             state = engine.load_state(data)
-    tail = store.read_stream(conn, game_id, after_version=after)
+    tail = store.read_stream(conn, game_id, after_version=after, to_version=version)
     return fold_stored(engine, config, tail, state)

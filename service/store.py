@@ -74,11 +74,17 @@ def append(
 
 
 def read_stream(
-    conn: psycopg.Connection, game_id: UUID, after_version: int = 0, limit: int | None = None
+    conn: psycopg.Connection,
+    game_id: UUID,
+    after_version: int = 0,
+    limit: int | None = None,
+    to_version: int | None = None,
 ) -> list[StoredEvent]:
+    """A game's events after ``after_version`` (up to ``to_version``), in order."""
     rows = conn.execute(
-        f"SELECT {COLUMNS} FROM events WHERE game_id = %s AND version > %s ORDER BY version LIMIT %s",
-        (game_id, after_version, limit),
+        f"SELECT {COLUMNS} FROM events WHERE game_id = %s AND version > %s"
+        " AND (%s::integer IS NULL OR version <= %s) ORDER BY version LIMIT %s",
+        (game_id, after_version, to_version, to_version, limit),
     ).fetchall()
     return [_event(r) for r in rows]
 
