@@ -129,10 +129,11 @@ class Engine(Protocol):
         """One plain-English line; ``names[i]`` is seat i's player name."""
 
     def dump_state(self, state: State) -> JSON:
-        """The state as plain JSON (for snapshots and full views)."""
+        """The state as plain JSON (for snapshots and full views). What the
+        game's config already holds (its card catalog) is left out."""
 
-    def load_state(self, data: JSON) -> State:
-        """Inverse of ``dump_state``: ``load_state(dump_state(s)) == s``."""
+    def load_state(self, data: JSON, config: GameConfig) -> State:
+        """Inverse of ``dump_state``: ``load_state(dump_state(s), config) == s``."""
 
     def luck(self, state: State, event: Event) -> dict[int, float]:
         """For a chance event applied to ``state``: seat -> percentile (0..1)

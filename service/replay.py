@@ -64,6 +64,6 @@ def current_state(
         snap = store.latest_snapshot(conn, game_id, engine.version, version)
         if snap is not None:
             after, data = snap
-            state = engine.load_state(data)
+            state = engine.load_state(data, config)
     tail = store.read_stream(conn, game_id, after_version=after, to_version=version)
     return fold_stored(engine, config, tail, state)

@@ -327,7 +327,7 @@ class Chancellors:
     def dump_state(self, state: ChancellorsState) -> dict[str, Any]:
         return dump_state(state)
 
-    def load_state(self, data: dict[str, Any]) -> ChancellorsState:
+    def load_state(self, data: dict[str, Any], config: GameConfig) -> ChancellorsState:
         return load_state(data)
 
     def luck(self, state: ChancellorsState, event: Event) -> dict[int, float]:

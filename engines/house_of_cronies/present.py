@@ -17,10 +17,7 @@ def view(state: HocState, seat: int | None) -> dict[str, Any]:
     """Other hands, the decks and who may still answer a window are hidden; a
     finished game shows everything."""
     if state.stage == OVER:
-        full = dump_state(state)
-        full.pop("catalog")
-        full["catalog"] = {"id": state.catalog.id, "version": state.catalog.version}
-        return full
+        return {**dump_state(state), "catalog": {"id": state.catalog.id, "version": state.catalog.version}}
     totals, penalties = votes(state)
     players = []
     for s, p in enumerate(state.players):

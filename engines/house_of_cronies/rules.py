@@ -99,8 +99,8 @@ class HouseOfCronies:
     def dump_state(self, state: HocState) -> dict[str, Any]:
         return _dump(state)
 
-    def load_state(self, data: dict[str, Any]) -> HocState:
-        return _load(data)
+    def load_state(self, data: dict[str, Any], config: GameConfig) -> HocState:
+        return _load(data, parse_catalog(config.catalog))
 
     def luck(self, state: HocState, event: Event) -> dict[int, float]:
         return present.luck(state, event)

@@ -152,16 +152,14 @@ def _tuple(value: Any) -> Any:
 
 
 def dump_state(state: HocState) -> dict[str, Any]:
-    return _plain(asdict(state))
+    """The state as JSON, without the catalog: the game's config holds it, so
+    snapshots and replay steps do not carry the whole card list each time."""
+    data = _plain(asdict(replace(state, catalog=None)))
+    del data["catalog"]
+    return data
 
 
-def load_state(data: dict[str, Any]) -> HocState:
-    cat = data["catalog"]
-    catalog = Catalog(
-        id=cat["id"],
-        version=cat["version"],
-        cards=tuple(CardDef(**{k: _tuple(v) for k, v in card.items()}) for card in cat["cards"]),
-    )
+def load_state(data: dict[str, Any], catalog: Catalog) -> HocState:
     auction = data["auction"]
     window = data["window"]
     return HocState(

@@ -131,7 +131,7 @@ class Pig:
         data["scores"] = list(state.scores)
         return data
 
-    def load_state(self, data: dict[str, Any]) -> PigState:
+    def load_state(self, data: dict[str, Any], config: GameConfig) -> PigState:
         return PigState(**{**data, "scores": tuple(data["scores"])})
 
     def luck(self, state: PigState, event: Event) -> dict[int, float]:

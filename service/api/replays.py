@@ -70,6 +70,7 @@ class Renderer:
 
     def __init__(self, conn, game: games.Game, viewer: int | None | str, min_position: int | None):
         self.game, self.viewer, self.engine = game, viewer, game.engine
+        self.config = games.config_of(conn, game)
         position = position_of(conn, "replays", min_position)
         self.row = conn.execute(
             "SELECT names, status, steps, seed FROM replay_games WHERE game_id = %s", (game.id,)
@@ -125,7 +126,7 @@ class Renderer:
                 description = self.engine.describe(event, self.names)
             except Exception:  # noqa: BLE001 - a line of text must not fail the replay
                 description = row["type"]
-        state = self.engine.view(self.engine.load_state(row["state"]), self.viewer)
+        state = self.engine.view(self.engine.load_state(row["state"], self.config), self.viewer)
         return {**row, "data": data, "description": description, "state": state}
 
 

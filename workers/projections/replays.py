@@ -239,12 +239,13 @@ class Replays:
         return self.states[game["game_id"]]
 
     def _state_at(self, game: dict, engine: Engine, step: int) -> Any:
+        config = self._runtime(game)[1]
         pending = self.pending.get((game["game_id"], step))
         if pending is not None:
-            return engine.load_state(pending["state"])
+            return engine.load_state(pending["state"], config)
         row = self.conn.execute(
             "SELECT state FROM replay_steps WHERE game_id = %s AND step = %s", (game["game_id"], step)
         ).fetchone()
         if row is None:
             raise LookupError(f"step {step} of game {game['game_id']} is not stored")
-        return engine.load_state(row["state"])
+        return engine.load_state(row["state"], config)

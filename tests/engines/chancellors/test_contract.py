@@ -48,7 +48,7 @@ def test_random_server_dealt_games_end_and_replay_equals_the_live_state(seats, d
     outcome = ENGINE.outcome(game.state)
     assert outcome.finished and outcome.ended_by in ("target-score", "catastrophe")
     assert 1 in outcome.places
-    assert ENGINE.load_state(json.loads(json.dumps(ENGINE.dump_state(game.state)))) == game.state
+    assert ENGINE.load_state(json.loads(json.dumps(ENGINE.dump_state(game.state))), cfg) == game.state
 
 
 def play_table_game(cfg, seed, check_every=13, max_steps=5000):
@@ -127,7 +127,7 @@ def test_a_snapshot_round_trips_to_an_equal_state(seed, seats, extended, cut):
     game = play_random_game(ENGINE, cfg, seed, check_every=10_000)
     state = fold(ENGINE, cfg, game.events[: int(len(game.events) * cut)])
     dumped = ENGINE.dump_state(state)
-    assert ENGINE.load_state(json.loads(json.dumps(dumped))) == state
+    assert ENGINE.load_state(json.loads(json.dumps(dumped)), cfg) == state
 
 
 # ------------------------------------------------------ views and redaction
