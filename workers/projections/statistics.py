@@ -47,6 +47,22 @@ FIELDS = (
 JSON_FIELDS = {"seats", "places", "scores", "engine_stats", "luck"}
 
 
+# What a game's end sets; a retraction past the end clears it again.
+RESULT_FIELDS = (
+    "ended_at",
+    "end_version",
+    "end_position",
+    "events",
+    "turns",
+    "first_seat",
+    "places",
+    "scores",
+    "ended_by",
+    "engine_stats",
+    "luck",
+)
+
+
 def _hook(engine: Engine, name: str, *args: Any) -> Any:
     method = getattr(engine, name, None)
     if method is None:
@@ -140,21 +156,7 @@ class Statistics:
                 "seats": [str(s) for s in d["seats"]],
                 "status": "active",
                 "created_at": e.recorded_at,
-                **dict.fromkeys(
-                    (
-                        "ended_at",
-                        "end_version",
-                        "end_position",
-                        "events",
-                        "turns",
-                        "first_seat",
-                        "places",
-                        "scores",
-                        "ended_by",
-                        "engine_stats",
-                        "luck",
-                    )
-                ),
+                **dict.fromkeys(RESULT_FIELDS),
             }
             return
         game = games.get(e.game_id)
@@ -179,21 +181,7 @@ class Statistics:
             if game["status"] == "finished" and game["end_version"] > int(e.data["to_version"]):
                 game.update(
                     status="active",
-                    **dict.fromkeys(
-                        (
-                            "ended_at",
-                            "end_version",
-                            "end_position",
-                            "events",
-                            "turns",
-                            "first_seat",
-                            "places",
-                            "scores",
-                            "ended_by",
-                            "engine_stats",
-                            "luck",
-                        )
-                    ),
+                    **dict.fromkeys(RESULT_FIELDS),
                 )
         elif e.type == GAME_ABANDONED:
             game["status"] = "abandoned"
