@@ -58,14 +58,16 @@ def append(
     the stream's current version; ``UNIQUE (game_id, version)`` backs it up."""
     if not events:
         return []
-    conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
     params = [
         (game_id, after_version + i, e.type, Jsonb(e.data), Jsonb(e.metadata))
         for i, e in enumerate(events, start=1)
     ]
     stored = []
+    # One round trip: the lock and the inserts are pipelined.
     with conn.cursor() as cur:
-        cur.executemany(INSERT, params, returning=True)
+        with conn.pipeline():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
+            cur.executemany(INSERT, params, returning=True)
         while True:
             stored.append(_event(cur.fetchone()))
             if not cur.nextset():
