@@ -61,3 +61,18 @@ def test_a_seat_sees_its_own_hand_and_nobody_elses(client):
     events = all_events(Api(client, game["seat_tokens"][1]["token"]), gid)
     chosen = [e for e in events if e["type"] == "CardChosen"]
     assert chosen and "card" not in chosen[-1]["data"]
+
+
+def test_the_event_log_shows_a_seat_its_own_draws_only(client):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club, engine="chancellors", options={}, seats=2, public=True)
+    gid = game["id"]
+    dealt_to = {}
+    for seat in (0, 1):
+        events = all_events(Api(client, game["seat_tokens"][seat]["token"]), gid)
+        dealt_to[seat] = {e["data"]["player"]: e["data"] for e in events if e["type"] == "CardsDealt"}
+    for seat in (0, 1):
+        assert len(dealt_to[seat][seat]["cards"]) == 3
+        assert "cards" not in dealt_to[seat][1 - seat]
+    spectator = all_events(Api(client), gid)
+    assert all("cards" not in e["data"] for e in spectator if e["type"] == "CardsDealt")
