@@ -173,7 +173,9 @@ def _bid_won(state: HocState, d: dict) -> HocState:
     )
     if d["corruption"]:
         state = state.with_(window=Window("hawks", target=seat, exclude=card))
-    return state.with_stat(seat, "cronies_won")
+    stats = list(state.stats)
+    stats[seat] = replace(stats[seat], won_cards=(*stats[seat].won_cards, card))
+    return state.with_(stats=tuple(stats)).with_stat(seat, "cronies_won")
 
 
 def _tactic_bought(state: HocState, d: dict) -> HocState:

@@ -235,16 +235,17 @@ def luck(state: HocState, event: Event) -> dict[int, float]:
 
 def statistics(state: HocState) -> dict[str, Any]:
     totals, penalties = votes(state)
-    per_seat = []
+    seats = []
     for s, stats in enumerate(state.stats):
-        row = dict(stats.__dict__)
+        row = {k: v for k, v in stats.__dict__.items() if k != "won_cards"}
+        row["cronies_won_names"] = [state.card(c).name for c in stats.won_cards]
         row["votes"] = totals[s]
         row["penalty"] = penalties[s]
         row["cabinet_size"] = sum(1 for c in state.players[s].cabinet if c is not None)
-        per_seat.append(row)
+        seats.append(row)
     return {
         "rounds": state.round,
         "tactic_deck_reshuffles": state.tactic_reshuffles,
         "protected_cronies": len(state.shebeens),
-        "per_seat": per_seat,
+        "seats": seats,
     }

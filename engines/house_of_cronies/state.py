@@ -89,6 +89,7 @@ class SeatStats:
     tactics_cancelled: int = 0
     cronies_lost: int = 0
     turns_without_a_card: int = 0
+    won_cards: tuple[str, ...] = ()  # the cronies and allies won by a bid, in order
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,6 @@ def load_state(data: dict[str, Any], catalog: Catalog) -> HocState:
         chain_passed=tuple(data["chain_passed"]),
         shebeens=tuple((c, t) for c, t in data["shebeens"]),
         tactic_reshuffles=data["tactic_reshuffles"],
-        stats=tuple(SeatStats(**s) for s in data["stats"]),
+        stats=tuple(SeatStats(**{**s, "won_cards": tuple(s["won_cards"])}) for s in data["stats"]),
         votes=tuple(data["votes"]),
     )

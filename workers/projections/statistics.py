@@ -249,7 +249,8 @@ def summary(values: list[float]) -> dict[str, Any]:
 
 
 def merge_engine_stats(values: list[Any]) -> Any:
-    """Numbers: total and mean; dicts: merged key by key; other values: counted."""
+    """Numbers: total and mean; dicts: merged key by key; strings and the
+    items of lists (services held, cronies won): counted."""
     values = [v for v in values if v is not None]
     if not values:
         return None
@@ -304,8 +305,34 @@ def block(games: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "scores": {"all": summary(all_scores), "winners": summary(winner_scores)},
         "ended_by": dict(Counter(g["ended_by"] or "unknown" for g in games).most_common()),
-        "engine": merge_engine_stats([g["engine_stats"] for g in games]) or {},
+        "engine": engine_statistics(games),
     }
+
+
+def engine_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engines' own figures (their ``statistics`` hook) over the games:
+    game-level figures merged, and the per-seat figures (``seats``, a list
+    by seat) merged for everyone and for each player."""
+    merged = merge_engine_stats([_without(g["engine_stats"], "seats") for g in games]) or {}
+    everyone: list[dict[str, Any]] = []
+    by_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for g in games:
+        rows = (g["engine_stats"] or {}).get("seats") if isinstance(g["engine_stats"], dict) else None
+        for seat, row in enumerate(rows or []):
+            if isinstance(row, dict) and seat < len(g["seats"]):
+                figures = _without(row, "seat")
+                everyone.append(figures)
+                by_player[g["seats"][seat]].append(figures)
+    if everyone:
+        merged["seats"] = {
+            "all": merge_engine_stats(everyone),
+            "by_player": {player: merge_engine_stats(rows) for player, rows in sorted(by_player.items())},
+        }
+    return merged
+
+
+def _without(figures: Any, key: str) -> Any:
+    return {k: v for k, v in figures.items() if k != key} if isinstance(figures, dict) else figures
 
 
 def _mean(values: list[float | None]) -> float | None:

@@ -99,8 +99,17 @@ def test_statistics_count_what_happened(games):
         won = Counter(e.data["seat"] for e in g.events if e.type == ev.BID_WON)
         played = Counter(e.data["seat"] for e in g.events if e.type == ev.TACTIC_PLAYED)
         cancelled = Counter(e.data["seat"] for e in g.events if e.type == ev.TACTIC_CANCELLED)
-        for seat, row in enumerate(stats["per_seat"]):
+        names = {
+            seat: [
+                g.state.card(e.data["card"]).name
+                for e in g.events
+                if e.type == ev.BID_WON and e.data["seat"] == seat
+            ]
+            for seat in range(g.config.seats)
+        }
+        for seat, row in enumerate(stats["seats"]):
             assert row["cronies_won"] == won[seat]
+            assert row["cronies_won_names"] == names[seat]
             assert row["tactics_played"] == played[seat]
             assert row["tactics_cancelled"] == cancelled[seat]
             assert row["votes"] == g.state.votes[seat]
