@@ -214,6 +214,22 @@ class EventPage(Schema):
     version = fields.Integer()
 
 
+class FeedQuery(Schema):
+    after_position = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+
+
+class FeedEvent(Event):
+    game = fields.UUID()
+
+
+class FeedPage(Schema):
+    events = fields.List(fields.Nested(FeedEvent))
+    next_after_position = fields.Integer(
+        metadata={"description": "Pass it as after_position for the next page (the last position read)."}
+    )
+
+
 class Retract(Schema):
     to_version = fields.Integer(required=True, validate=validate.Range(min=1))
     reason = fields.String(load_default=None, allow_none=True)

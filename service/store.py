@@ -100,6 +100,20 @@ def read_all(conn: psycopg.Connection, after_position: int = 0, limit: int = 100
     return [_event(r) for r in rows]
 
 
+def read_club(
+    conn: psycopg.Connection, club_id: UUID, after_position: int = 0, limit: int = 1000
+) -> list[StoredEvent]:
+    """Events of one club's games in position order, from ``after_position`` on
+    (the same no-skip guarantee as ``read_all``)."""
+    rows = conn.execute(
+        f"SELECT {', '.join('e.' + c.strip() for c in COLUMNS.split(','))} FROM events e"
+        " JOIN games g ON g.id = e.game_id WHERE g.club_id = %s AND e.position > %s"
+        " ORDER BY e.position LIMIT %s",
+        (club_id, after_position, limit),
+    ).fetchall()
+    return [_event(r) for r in rows]
+
+
 def iter_all(conn: psycopg.Connection, after_position: int = 0, batch: int = 1000) -> Iterator[StoredEvent]:
     while True:
         page = read_all(conn, after_position, batch)

@@ -16,6 +16,8 @@ from schemas.api import (
     ActionResult,
     EventPage,
     EventsQuery,
+    FeedPage,
+    FeedQuery,
     GameCreate,
     GameCreated,
     GameSummary,
@@ -143,6 +145,54 @@ def list_games(club):
 def _names_for_club(conn, club: UUID):
     for r in conn.execute("SELECT id, name FROM players WHERE club_id = %s", (club,)).fetchall():
         yield str(r["id"]), r["name"]
+
+
+@blp.get("/clubs/<uuid:club>/events")
+@blp.arguments(FeedQuery, location="query")
+@blp.response(200, FeedPage, content_type="application/json")
+@blp.doc(
+    responses={
+        "200": {
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/FeedPage"}},
+                "application/x-ndjson": {"schema": {"type": "string"}},
+            },
+            "description": "A page of the club's events; with `Accept: application/x-ndjson`, one per line.",
+        }
+    }
+)
+@problems(blp, 401, 403, 404, 422)
+def club_feed(query, club):
+    """Every event of the club's games in global position order (admin token).
+
+    A follower (an export, a club website) keeps the last position it read and
+    asks for what came after: no event is ever skipped, even one whose
+    transaction committed late. Events appear as the recorder may see them."""
+    principal = require_admin(club)
+    with database.pool().connection() as conn:
+        page = store.read_club(conn, club, query["after_position"], query["limit"])
+        ids = list({e.game_id for e in page})
+        rows = conn.execute(f"SELECT {games.GAME_COLUMNS} FROM games WHERE id = ANY(%s)", (ids,)).fetchall()
+    by_id = {r["id"]: games._game(r) for r in rows}
+    events = [
+        {
+            "game": e.game_id,
+            **games.redact_stored(by_id[e.game_id], e, games.viewer_seat(by_id[e.game_id], principal)),
+        }
+        for e in page
+    ]
+    if _wants_ndjson():
+        return Response(
+            "".join(json.dumps(e, default=str) + "\n" for e in events), mimetype="application/x-ndjson"
+        )
+    return {"events": events, "next_after_position": page[-1].position if page else query["after_position"]}
+
+
+def _wants_ndjson() -> bool:
+    return (
+        request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"])
+        == "application/x-ndjson"
+    )
 
 
 @blp.get("/games/<uuid:game_id>")
@@ -283,10 +333,7 @@ def list_events(query, game_id):
         seat = games.viewer_seat(game, current_principal())
         page = store.read_stream(conn, game.id, query["after_version"], query["limit"])
     events = [games.redact_stored(game, e, seat) for e in page]
-    if (
-        request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"])
-        == "application/x-ndjson"
-    ):
+    if _wants_ndjson():
         return Response("".join(json.dumps(e) + "\n" for e in events), mimetype="application/x-ndjson")
     more = len(page) == query["limit"] and page[-1].version < game.version
     return {
