@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.house_of_cronies import events as ev
-from engines.house_of_cronies.catalog import POSITIONS, TACTIC_NAMES
+from engines.house_of_cronies.catalog import CRONY_POSITIONS, POSITIONS, TACTIC_NAMES
 from engines.house_of_cronies.query import votes
 from engines.house_of_cronies.state import OPENING, OVER, HocState, dump_state
 from engines.house_of_cronies.tactics import point_of_order_seats, window_seats
@@ -83,7 +83,15 @@ def view(state: HocState, seat: int | None) -> dict[str, Any]:
         "auction": auction,
         "window": window,
         "chain": [
-            {"seat": t.seat, "card": t.card, "kind": t.kind, "target": t.target, "crony": t.crony}
+            {
+                "seat": t.seat,
+                "card": t.card,
+                "kind": t.kind,
+                "target": t.target,
+                "position": t.position,
+                "crony": t.crony,
+                "cabinet": None if t.cabinet is None else dict(zip(CRONY_POSITIONS, t.cabinet, strict=True)),
+            }
             for t in state.chain
         ],
         "protected": {crony: tactic for crony, tactic in state.shebeens},

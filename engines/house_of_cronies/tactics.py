@@ -120,6 +120,7 @@ def _reshuffle(state: HocState, seat: int, card: str, command: Mapping[str, Any]
     if not current:
         raise RuleViolation("no-target", "There are no cronies in your cabinet to reshuffle.")
     arrangement: dict[str, str | None] = {p: None for p in CRONY_POSITIONS}
+    named: set[str] = set()
     for key, crony in raw.items():
         position = normalize_position(key)
         if position is None:
@@ -128,6 +129,13 @@ def _reshuffle(state: HocState, seat: int, card: str, command: Mapping[str, Any]
             raise RuleViolation(
                 "ally-not-reshuffled", "A Cabinet reshuffle cannot move or remove the foreign ally."
             )
+        if position in named:
+            raise RuleViolation(
+                "invalid-cabinet",
+                f"The {position} position is named twice (Social services is Service delivery).",
+                {"position": position},
+            )
+        named.add(position)
         if crony is None:
             continue
         if crony not in current:

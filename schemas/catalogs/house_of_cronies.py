@@ -1,8 +1,10 @@
 """The House of Cronies card catalog: the cards the rulebook does not print.
 
 Counts follow the rulebook's component list: 28 cronies, 7 foreign allies,
-24 influence and 13 corruption cards, 28 tactics (four of each of the seven
-kinds). Card ids are stable strings, unique across the catalog.
+24 influence and 13 corruption cards, 28 tactics of the seven kinds. The
+rulebook does not say how many of each kind the tactic deck holds, so the
+schema only asks that every kind is there (the default catalog has four of
+each). Card ids are stable strings, unique across the catalog.
 """
 
 from collections import Counter
@@ -36,7 +38,7 @@ class Crony(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=100))
     min_bid = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=100))
     positions = fields.List(fields.String(validate=validate.OneOf(SPECIALIST_POSITIONS)), load_default=list)
-    free_tactics = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=5))
+    free_tactics = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=2))
     votes = fields.Integer(required=True, strict=True, validate=validate.Range(min=-20, max=20))
 
 
@@ -44,7 +46,7 @@ class ForeignAlly(Schema):
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(required=True, validate=validate.Length(min=1, max=100))
     min_bid = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=100))
-    free_tactics = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=5))
+    free_tactics = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=2))
     votes = fields.Integer(required=True, strict=True, validate=validate.Range(min=-20, max=20))
 
 
@@ -86,10 +88,10 @@ class HouseOfCroniesCatalog(Schema):
         if repeated:
             raise ValidationError(f"Card ids must be unique; repeated: {', '.join(repeated)}.", "cards")
         kinds = Counter(t["kind"] for t in data.get("tactics", ()))
-        wrong = sorted(k for k in TACTIC_KINDS if kinds[k] != 4)
-        if data.get("tactics") and wrong:
+        missing = [k for k in TACTIC_KINDS if not kinds[k]]
+        if data.get("tactics") and missing:
             raise ValidationError(
-                f"There are four tactics of each kind; not so for: {', '.join(wrong)}.", "tactics"
+                f"The tactic deck holds all seven kinds; missing: {', '.join(missing)}.", "tactics"
             )
 
 

@@ -63,7 +63,12 @@ def broken(change):
         (lambda d: d["cronies"].pop(), "cronies"),
         (lambda d: d["influence"][1].update(id=d["influence"][0]["id"]), "cards"),
         (lambda d: d["cronies"][0].update(positions=["treasury"]), "cronies"),
-        (lambda d: d["tactics"][0].update(kind="point-of-order"), "tactics"),
+        (
+            lambda d: [
+                t.update(kind="point-of-order") for t in d["tactics"] if t["kind"] == "hawks-investigation"
+            ],
+            "tactics",
+        ),
         (lambda d: d["corruption"][0].update(value=0), "corruption"),
         (lambda d: d.update(kind="chancellors"), "kind"),
         (lambda d: d["cronies"][3].pop("votes"), "cronies"),
@@ -73,6 +78,24 @@ def test_the_catalog_schema_refuses_a_broken_catalog(change, field):
     with pytest.raises(ValidationError) as err:
         CATALOG().load(broken(change))
     assert field in err.value.messages
+
+
+def test_the_rulebook_does_not_fix_how_many_tactics_of_each_kind():
+    # The component list gives 28 tactic cards and describes seven tactics, no more.
+    catalog = broken(lambda d: d["tactics"][0].update(kind="point-of-order"))
+    loaded = CATALOG().load(catalog)
+    kinds = [t["kind"] for t in loaded["tactics"]]
+    assert len(kinds) == 28 and kinds.count("point-of-order") == 5
+    assert sum(1 for c in parse_catalog(catalog).cards if c.tactic == "point-of-order") == 5
+
+
+def test_a_crony_gives_at_most_two_free_tactics():
+    # "Some Cronies also give their player 1 or 2 free tactics when they first come into play."
+    CATALOG().load(broken(lambda d: d["cronies"][0].update(free_tactics=2)))
+    for group in ("cronies", "foreign_allies"):
+        with pytest.raises(ValidationError) as err:
+            CATALOG().load(broken(lambda d, g=group: d[g][0].update(free_tactics=3)))
+        assert group in err.value.messages
 
 
 def test_the_engine_refuses_a_catalog_it_cannot_use():

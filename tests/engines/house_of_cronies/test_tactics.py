@@ -151,6 +151,19 @@ def test_cabinet_reshuffle_cannot_remove_or_move_the_foreign_ally():
     assert cabinet(state, BALEKA) == {"foreign-ally": ALLY}
 
 
+def test_cabinet_reshuffle_names_each_position_once():
+    # "Social services" and "Service delivery" are one position: naming both is ambiguous.
+    water, raider = crony("Water Minister"), crony("Pension Fund Raider")  # Raider: Finance or SD
+    state = build(
+        cabinets={BALEKA: {"finance": raider, "service-delivery": water}},
+        tactics={BALEKA: [tactic(RESHUFFLE)]},
+    )
+    twice = {"service-delivery": water, "social-services": raider}
+    assert refused(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet=twice) == "invalid-cabinet"
+    state = do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"social-services": raider})
+    assert cabinet(state, BALEKA) == {"service-delivery": raider} and water in state.main_discard
+
+
 # --- floor crossing -------------------------------------------------------------
 
 
@@ -564,6 +577,23 @@ def test_a_point_of_order_window_lists_who_may_answer_and_closes_when_all_have_p
     state, events = act(state, PRAVIN, "PassReaction")
     assert types(events) == ["ReactionPassed", "AllyExpelled", "TacticsDiscarded"]
     assert refused(state, PRAVIN, "PassReaction") == "window-closed"
+
+
+def test_a_point_of_order_window_shows_what_the_tactic_would_do():
+    state = build(
+        cabinets={
+            BALEKA: {"finance": MANDARIN, "president": LOYALIST},
+            PRAVIN: {"finance": FINANCE_MINISTER},
+        },
+        tactics={BALEKA: [tactic(FLOOR_CROSSING), tactic(RESHUFFLE)], THULI: [tactic(POINT_OF_ORDER)]},
+    )
+    state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
+    (played,) = ENGINE.view(state, THULI)["chain"]
+    assert (played["kind"], played["target"], played["position"]) == (FLOOR_CROSSING, PRAVIN, "finance")
+    state = do(state, THULI, "PassReaction")
+    state = do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"vice-president": LOYALIST})
+    (played,) = ENGINE.view(state, None)["chain"]
+    assert played["cabinet"]["vice-president"] == LOYALIST and played["cabinet"]["finance"] is None
 
 
 def test_with_no_one_able_to_answer_a_tactic_takes_effect_at_once():
