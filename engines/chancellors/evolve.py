@@ -59,7 +59,9 @@ def _reshuffled(s: ChancellorsState, d: Any) -> ChancellorsState:
 
 
 def _turn_began(s: ChancellorsState, d: Any) -> ChancellorsState:
-    return s.with_(turn=d["turn"], phase=CHOOSE, chosen=(None,) * s.seats, excuse_used=False, acting=0)
+    return s.with_(
+        turn=d["turn"], phase=CHOOSE, chosen=(None,) * s.seats, excuse_used=False, acting=0, served=()
+    )
 
 
 def _card_chosen(s: ChancellorsState, d: Any) -> ChancellorsState:
@@ -82,7 +84,8 @@ def _service_settled(s: ChancellorsState, d: Any, holder: int | None) -> Chancel
     services[index] = holder
     s = s.with_(services=tuple(services))
     if index == len(SERVICES) - 1:
-        s = s.with_(phase=CONTROL, acting=0)
+        served = tuple(sorted({seat for seat in services if seat is not None}))
+        s = s.with_(phase=CONTROL, acting=0, served=served)
     return s
 
 

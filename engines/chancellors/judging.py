@@ -12,6 +12,13 @@ from engines.chancellors.plays import cards_value, controlled_suits, matches_con
 from engines.chancellors.state import CHOOSE, CONTROL, DISCARD, HAND_LIMIT, HELP, OPEN, ChancellorsState
 
 
+def card_list(value: Any) -> list[str] | None:
+    """``value`` as a list of card ids, or None when it is not a list of strings."""
+    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+        return None
+    return list(value)
+
+
 def choose_card(state: ChancellorsState, command: Command) -> list[Event]:
     seat = command["seat"]
     if state.phase != CHOOSE:
@@ -57,9 +64,10 @@ def _check_problem(state: ChancellorsState, command: Command) -> int:
 def _check_excuse(state: ChancellorsState, seat: int, command: Command) -> bool:
     if not command.get("excuse", False):
         return False
-    if state.phase == CONTROL:
+    if state.phase == CONTROL or seat in state.served:
         raise RuleViolation(
-            "excuse-only-without-services", "The Excuse is used only on a turn you control no service."
+            "excuse-only-without-services",
+            "The Excuse is used only on a turn when you control none of the services.",
         )
     if state.excuse_holder != seat:
         raise RuleViolation("no-excuse", "You do not have the Excuse in front of you.")
@@ -93,8 +101,8 @@ def solve_problem(state: ChancellorsState, command: Command) -> list[Event]:
     _check_actor(state, seat)
     index = _check_problem(state, command)
     excuse = _check_excuse(state, seat, command)
-    cards = command.get("cards")
-    if not isinstance(cards, list | tuple) or not cards:
+    cards = card_list(command.get("cards"))
+    if not cards:
         raise RuleViolation("no-cards", "Solving a problem takes at least one card.")
     if len(set(cards)) != len(cards):
         raise RuleViolation("duplicate-card", "Each card can be played once.", {"cards": list(cards)})
@@ -151,7 +159,7 @@ def solve_part(state: ChancellorsState, command: Command) -> list[Event]:
     if violation is not None:
         raise violation
     set_aside = command.get("set_aside")
-    if set_aside not in problem.dice:
+    if isinstance(set_aside, bool) or set_aside not in problem.dice:
         raise RuleViolation(
             "no-such-die", "Set aside one of the two dice of the problem.", {"dice": list(problem.dice)}
         )
@@ -197,8 +205,8 @@ def discard_down(state: ChancellorsState, command: Command) -> list[Event]:
     excess = len(hand) - HAND_LIMIT
     if excess <= 0:
         raise RuleViolation("hand-within-limit", f"Your hand has no more than {HAND_LIMIT} cards.")
-    cards = command.get("cards")
-    if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards) or len(cards) != excess:
+    cards = card_list(command.get("cards"))
+    if cards is None or len(set(cards)) != len(cards) or len(cards) != excess:
         raise RuleViolation(
             "wrong-discard-count",
             f"Discard exactly {excess} different cards, down to six.",

@@ -35,9 +35,11 @@ def cards_value(cards: Iterable[str], dice: tuple[int, ...]) -> int:
 def part_violation(cid: str, dice: tuple[int, ...]) -> RuleViolation | None:
     """Why ``cid`` cannot solve part of a problem showing ``dice`` (None: it can).
 
-    The two special cases of the rulebook follow from "at most the lower die"
-    (only an Ace is worth 1; a Crown is worth the higher die), but they get
-    their own codes because players ask about them by name.
+    Besides "at most the lower die", the rulebook's two special cases get
+    their own codes. "Only any Ace" is stricter than the value rule: a Crown,
+    Pawn or Court is worth 1 against a pair of ones, yet only an Ace may solve
+    part of that problem. "A Crown only when the dice are equal" follows from
+    the value rule (a Crown is worth the higher die).
     """
     card = CARDS[cid]
     low = min(dice)
@@ -89,6 +91,7 @@ def solve_options(state: ChancellorsState, seat: int, in_control: bool) -> list[
         and state.excuse_holder == seat
         and not state.excuse_used
         and not state.holds_service(seat)
+        and seat not in state.served
     )
     suits = controlled_suits(state, seat)
     usable = [c for c in hand if matches_control(c, suits)] if in_control else list(hand)

@@ -153,7 +153,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == ev.CARD_CHOSEN:
         return f"{who(d['seat'])} chooses a card face down."
     if t == ev.CARDS_REVEALED:
-        shown = [f"{who(s)} {label(c)}" for s, c in enumerate(d["cards"]) if c is not None]
+        shown = [f"{who(s)} plays {label(c)}" for s, c in enumerate(d["cards"]) if c is not None]
         return f"The cards are revealed: {_list(shown)}."
     if t == ev.SERVICE_TAKEN:
         title = _service_title(d["service"])
@@ -163,9 +163,15 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{who(d['seat'])} takes {title}{source} with {label(d['card'])}."
     if t == ev.SERVICE_DEADLOCKED:
         title = _service_title(d["service"])
+        if d["previous"] is None:
+            where = "stays in the centre"
+        elif d["previous"] in d["seats"]:
+            where = "goes back to the centre"
+        else:
+            where = f"goes back to the centre from {who(d['previous'])}"
         return (
             f"{_list([who(s) for s in d['seats']])} played cards of the same rank for {title} "
-            f"with the same score; {title} goes back to the centre."
+            f"with the same score; {title} {where}."
         )
     if t == ev.SERVICE_UNCONTESTED:
         title = _service_title(d["service"])
@@ -198,10 +204,20 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == ev.PROBLEMS_ESCALATED:
         if not d["changes"]:
             return "No problem is left unsolved to escalate."
-        parts = [f"{_dice(c['before'])} becomes {_dice(c['dice'])}" for c in d["changes"]]
-        return f"Unsolved problems escalate: {_list(parts)}."
+        parts = [
+            f"problem {c['problem'] + 1} from {_dice(c['before'])} to {_dice(c['dice'])}"
+            for c in d["changes"]
+        ]
+        noun = "An unsolved problem escalates" if len(parts) == 1 else "Unsolved problems escalate"
+        return f"{noun}: {'; '.join(parts)}."
     if t == ev.CATASTROPHE_STRUCK:
-        return "A problem already at 6 and 6 escalates out of control: the King sacks his Chancellors."
+        which = _list([str(i + 1) for i in d["problems"]])
+        noun = "Problem" if len(d["problems"]) == 1 else "Problems"
+        verb = "is" if len(d["problems"]) == 1 else "are"
+        return (
+            f"{noun} {which} {verb} already at 6 and 6 and escalate{'s' if verb == 'is' else ''} "
+            "out of control: the King sacks his Chancellors."
+        )
     if t == ev.CARDS_DISCARDED:
         return f"{who(d['seat'])} discards down to six: {_list([label(c) for c in d['cards']])}."
     if t == ev.GAME_DECIDED:

@@ -45,6 +45,10 @@ from engines.chancellors.turns import places
 CHANCE_COMMANDS = ("RollDice", "DrawCards")
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Chancellors:
     id = "chancellors"
     title = "Chancellors"
@@ -202,7 +206,7 @@ class Chancellors:
         if request is None or request.command != "RollDice":
             raise RuleViolation("no-roll-pending", "No dice are waiting to be rolled.")
         problem = request.fixed["problem"]
-        if command.get("problem") != problem:
+        if not _is_int(command.get("problem")) or command.get("problem") != problem:
             raise RuleViolation(
                 "wrong-problem",
                 f"The dice to roll now are for problem {problem + 1}.",
@@ -213,7 +217,7 @@ class Chancellors:
             raise RuleViolation(
                 "wrong-dice-count", f"Roll exactly {request.dice} dice.", {"dice": request.dice}
             )
-        if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        if any(not _is_int(d) or not 1 <= d <= 6 for d in dice):
             raise RuleViolation("impossible-die", "A die shows 1 to 6.", {"dice": list(dice)})
         if state.phase == UNFOLD:
             kept = state.problems[problem].dice[0]
@@ -231,12 +235,12 @@ class Chancellors:
         if request is None or request.command != "DrawCards":
             raise RuleViolation("no-draw-pending", "No cards are waiting to be drawn.")
         player = request.fixed["player"]
-        if command.get("player") != player:
+        if not _is_int(command.get("player")) or command.get("player") != player:
             raise RuleViolation(
                 "wrong-player", f"The cards to draw now are seat {player}'s.", {"player": player}
             )
-        cards = command.get("cards")
-        if not isinstance(cards, list | tuple) or len(cards) != request.draw:
+        cards = judging.card_list(command.get("cards"))
+        if cards is None or len(cards) != request.draw:
             raise RuleViolation(
                 "wrong-card-count", f"Draw exactly {request.draw} cards.", {"draw": request.draw}
             )

@@ -60,6 +60,7 @@ class ChancellorsState:
     last_solver: int | None = None
     excuse_holder: int | None = None
     excuse_used: bool = False  # the Excuse was used this turn
+    served: tuple[int, ...] = ()  # seats that controlled a service when control was settled this turn
     ended_by: str = ""
     places: tuple[int, ...] = ()
     # statistics, per seat
@@ -91,6 +92,7 @@ _SEAT_TUPLES = (
     "services",
     "pile",
     "discards",
+    "served",
 )
 
 

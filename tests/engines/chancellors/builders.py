@@ -13,7 +13,7 @@ import pytest
 
 from engines.base import Event, GameConfig, RuleViolation
 from engines.chancellors import ENGINE
-from engines.chancellors.state import CHOOSE, HELP, OPEN, ChancellorsState, Problem
+from engines.chancellors.state import CHOOSE, CONTROL, HELP, OPEN, ChancellorsState, Problem
 from engines.chancellors.turns import flow, help_order
 
 SERVICE_INDEX = {"diplomatic-corps": 0, "army": 1, "navy": 2}
@@ -62,6 +62,8 @@ def table(
         queue=(),
         last_solver=last_solver,
         excuse_holder=excuse_holder,
+        # in steps (B) and (C), the holders given controlled their services since the reveal
+        served=tuple(sorted({h for h in held if h is not None})) if phase in (CONTROL, HELP) else (),
     )
     if phase == HELP:
         state = state.with_(queue=help_order(state))

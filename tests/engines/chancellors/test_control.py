@@ -28,6 +28,10 @@ def test_selia_shar_and_henri_contend_for_the_services():
     ]
     names = ["Selia", "Shar", "Henri"]
     described = [ENGINE.describe(e, names) for e in events]
+    assert (
+        "The cards are revealed: Selia plays the 9 of Leaves and Knots, Shar plays the Crown of Knots "
+        "and Henri plays the 7 of Waves and Wyrms."
+    ) in described
     assert "Selia takes the Navy with the 9 of Leaves and Knots." in described
     assert "Shar takes the Army with the Crown of Knots." in described
     assert "No one played a card for the Diplomatic corps; it remains in the centre." in described
@@ -95,6 +99,10 @@ def test_equal_ranks_and_equal_scores_send_the_service_back_to_the_centre():
     deadlocked = of_type(events, ev.SERVICE_DEADLOCKED)
     assert [e.data["service"] for e in deadlocked] == ["army", "navy"]
     assert deadlocked[1].data["previous"] == HENRI
+    assert ENGINE.describe(deadlocked[1], ["Selia", "Shar", "Henri"]) == (
+        "Selia and Shar played cards of the same rank for the Navy with the same score; "
+        "the Navy goes back to the centre from Henri."
+    )
 
 
 def test_pawns_only_keep_services_already_held():
@@ -124,6 +132,21 @@ def test_a_court_or_crown_takes_a_service_from_a_pawn():
     )
     state, _ = acts(state, choose(SELIA, "watchman"), choose(SHAR, "huntress"), choose(HENRI, "calamity"))
     assert holders(state) == {"diplomatic-corps": SHAR, "army": HENRI, "navy": None}
+
+
+def test_a_court_takes_the_diplomatic_corps_from_a_pawn():
+    # "the order of ranks becomes 9, pawn, court, crown": the Court of Moons, Waves and Knots
+    # beats the Pawn of Moons, Wyrms and Knots for the Diplomat; nothing beats the Pawn for the Army.
+    state = table(
+        hands=[["watchman"], ["consul"], ["merchant"]],
+        services={"diplomatic-corps": SELIA, "army": SELIA},
+        extended_deck=True,
+    )
+    state, events = acts(state, choose(SELIA, "watchman"), choose(SHAR, "consul"), choose(HENRI, "merchant"))
+    assert holders(state) == {"diplomatic-corps": SHAR, "army": SELIA, "navy": HENRI}
+    described = [ENGINE.describe(e, ["Selia", "Shar", "Henri"]) for e in events]
+    assert "Shar takes the Diplomatic corps from Selia with the Court of Moons, Waves and Knots." in described
+    assert "Selia keeps the Army with the Pawn of Moons, Wyrms and Knots." in described
 
 
 def test_courts_contend_only_for_the_diplomatic_corps():

@@ -166,6 +166,41 @@ def test_a_crown_solves_part_only_when_the_dice_are_equal():
     assert state.scores == (4, 0)
 
 
+def test_only_an_ace_solves_part_of_a_problem_showing_two_ones():
+    # A Crown of a pair of ones counts for 1, no more than the lower die, but the rulebook says
+    # "If a problem has a die showing 1, then only any Ace can solve part of that problem."
+    state = table(
+        2,
+        phase=CONTROL,
+        hands=[["windfall", "ace-of-knots"], []],
+        services={"army": 0},
+        problems=[(1, 1), (2, 2), (3, 3)],
+    )
+    assert refused(state, part(0, 0, "windfall", 1)).code == "only-an-ace-solves-part-of-a-one"
+    assert part(0, 0, "windfall", 1) not in ENGINE.legal_commands(state, 0)
+    state, _ = act(state, part(0, 0, "ace-of-knots", 1))
+    assert state.scores == (1, 0)
+
+
+def test_pawns_and_courts_solve_like_crowns_worth_the_higher_die():
+    # "Pawns and Courts match more services but otherwise work like Crowns; they are worth the
+    # value of the higher of the two dice in the problem." The Court of Moons, Waves and Knots and
+    # the Pawn of Moons, Wyrms and Knots both share Knots with the Army.
+    state = table(
+        2,
+        phase=CONTROL,
+        hands=[["consul", "watchman"], []],
+        services={"army": 0},
+        problems=[(5, 6), (4, 4), (3, 3)],
+        extended_deck=True,
+    )
+    assert refused(state, solve(0, 0, "consul")).details == {"value": 6, "need": 11}
+    assert refused(state, part(0, 0, "watchman", 5)).code == "crown-solves-part-only-of-a-pair"
+    assert part(0, 1, "consul", 4) in ENGINE.legal_commands(state, 0)
+    state, _ = act(state, solve(0, 0, "consul", "watchman"))
+    assert state.scores == (11, 0)
+
+
 def test_the_die_set_aside_must_be_one_of_the_problem():
     state = table(2, phase=CONTROL, hands=[["ace-of-knots"], []], services={"army": 0}, problems=[(3, 4)] * 3)
     assert refused(state, part(0, 0, "ace-of-knots", 6)).code == "no-such-die"
@@ -354,6 +389,39 @@ def test_the_excuse_is_only_for_its_holder_and_only_without_services():
         excuse_holder=0,
     )
     assert refused(state, solve(0, 0, "pact", excuse=True)).code == "excuse-only-without-services"
+
+
+def test_the_excuse_is_not_for_a_turn_on_which_its_holder_controlled_a_service():
+    # "On a turn when you do not control any of the services, you may solve problems just as if
+    # you did." Selia controlled the Navy this turn: after abdicating it she solves without help.
+    state = table(
+        phase=CONTROL,
+        hands=[["mill", "lunatic"], [], []],
+        services={"navy": 0},
+        problems=[(3, 4)] * 4,
+        extended_deck=True,
+        excuse_holder=0,
+        last_solver=2,
+    )
+    state, _ = act(state, pass_(0, abdicate=True))
+    assert to_act(state) == [0]
+    assert refused(state, solve(0, 0, "mill", excuse=True)).code == "excuse-only-without-services"
+    assert not any(c.get("excuse") for c in ENGINE.legal_commands(state, 0))
+    state, _ = act(state, solve(0, 0, "mill", "lunatic"))  # twice the total, without help
+    assert state.scores[0] == 7 and state.excuse_holder == 0
+
+
+def test_the_excuse_may_be_used_with_cards_of_any_suit():
+    # The 8 of Waves and Leaves and the 9 of Moons and Suns share no suit.
+    state = table(
+        phase=HELP,
+        hands=[["mill", "pact"], [], []],
+        problems=[(6, 6)] * 4,
+        extended_deck=True,
+        excuse_holder=0,
+    )
+    state, _ = act(state, solve(0, 0, "mill", "pact", excuse=True))
+    assert state.scores[0] == 12
 
 
 def test_legal_commands_without_help_offer_the_excuse_only_to_its_holder():

@@ -104,7 +104,8 @@ def test_the_lower_die_of_each_unsolved_problem_goes_up_by_one():
     escalated = of_type(events, ev.PROBLEMS_ESCALATED)[0]
     assert [p.dice for p in state.problems] == [(4, 4), (3, 2), (5, 2)]
     assert ENGINE.describe(escalated, ["Evan", "Maire"]) == (
-        "Unsolved problems escalate: 3 and 4 becomes 4 and 4, 2 and 2 becomes 3 and 2 and 5 and 1 becomes 5 and 2."
+        "Unsolved problems escalate: problem 1 from 3 and 4 to 4 and 4; problem 2 from 2 and 2 to 3 and 2; "
+        "problem 3 from 5 and 1 to 5 and 2."
     )
 
 
@@ -112,6 +113,9 @@ def test_a_problem_already_at_six_and_six_ends_the_game_and_the_lowest_score_win
     state = table(3, phase=HELP, problems=[(3, 4), (6, 6), (2, 2), (1, 1)], scores=[40, 12, 30])
     state, events = everyone_passes(state)
     assert types(events)[-2:] == [ev.CATASTROPHE_STRUCK, ev.GAME_DECIDED]
+    assert ENGINE.describe(events[-2], ["Selia", "Shar", "Henri"]) == (
+        "Problem 2 is already at 6 and 6 and escalates out of control: the King sacks his Chancellors."
+    )
     outcome = ENGINE.outcome(state)
     assert outcome.finished and outcome.ended_by == "catastrophe"
     assert outcome.places == (3, 1, 2)
@@ -337,6 +341,34 @@ def test_only_cards_still_in_the_draw_pile_can_be_drawn():
     assert refused(state, draw(state, "author", "desert")).code == "wrong-card-count"
     assert refused(state, {**draw(state, "author", "desert", "origin"), "player": 1}).code == "wrong-player"
     assert refused(state, {**draw(state, "author", "desert", "origin"), "seat": 0}).code == "dealer-only"
+
+
+def test_chance_of_the_wrong_kind_is_refused_as_impossible():
+    # A recorder's typo must be refused by a rule, never crash or slip through as a number.
+    state, _ = start(config(2, dealer="table"))
+    roll_for = {"type": "RollDice", "seat": None, "dice": [3, 3]}
+    assert refused(state, {**roll_for, "problem": False}).code == "wrong-problem"
+    assert refused(state, {**roll_for, "problem": 0, "dice": ["3", 3]}).code == "impossible-die"
+    for _ in range(3):
+        state, _ = act(state, roll(state, 3, 3))
+    dealt = {"type": "DrawCards", "seat": None, "player": 0}
+    assert refused(state, {**dealt, "player": False, "cards": ["pact", "mill", "sea"]}).code == "wrong-player"
+    assert refused(state, {**dealt, "cards": [["pact"], "mill", "sea"]}).code == "wrong-card-count"
+
+
+def test_malformed_plays_are_refused_by_a_rule():
+    state = table(2, phase=CONTROL, hands=[["ace-of-knots", "battle"], []], services={"army": 0})
+    assert refused(state, {**solve(0, 0), "cards": [["battle"]]}).code == "no-cards"
+    assert refused(state, part(0, 0, "ace-of-knots", True)).code == "no-such-die"  # True is not a die
+    state = table(2, phase=CONTROL, hands=[["ace-of-knots"], []], services={"army": 0}, problems=[(1, 3)] * 3)
+    assert refused(state, part(0, 0, "ace-of-knots", True)).code == "no-such-die"
+    hand = ["ace-of-moons", "ace-of-suns", "ace-of-waves", "ace-of-leaves", "ace-of-wyrms"]
+    state = table(2, phase=HELP, hands=[hand, []])
+    state, _ = everyone_passes(state)
+    state, _ = act(state, draw(state, "author", "desert", "origin"))
+    state, _ = act(state, draw(state, "journey", "painter", "savage"))
+    discard = {"type": "DiscardDown", "seat": 0, "cards": [["author"], {"x": 1}]}
+    assert refused(state, discard).code == "wrong-discard-count"
 
 
 def test_players_cannot_act_while_chance_is_pending():
