@@ -99,7 +99,8 @@ class Engine(Protocol):
     catalog_kind: str | None  # None when the engine needs no card catalog
 
     def initial_state(self, config: GameConfig) -> State:
-        """The state before any event."""
+        """The state before any event; raises RuleViolation for options that
+        do not fit the seats (the service answers 422 and creates nothing)."""
 
     def setup(self, config: GameConfig) -> list[Event]:
         """The opening events (before any chance is dealt)."""

@@ -330,7 +330,11 @@ def create_game(
             tokens.append(token)
         config = config_of(conn, game)
         meta = metadata(principal, request_id, engine, game, setup=True)
-        session = Session(conn, game, config, engine.initial_state(config), meta)
+        try:
+            initial = engine.initial_state(config)
+        except RuleViolation as violation:
+            raise Problem(422, violation.code, violation.message, rule=violation.code) from violation
+        session = Session(conn, game, config, initial, meta)
         session.record_service(
             replay.GAME_CREATED,
             {

@@ -156,7 +156,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == ev.BID_PASSED:
         return f"{who} does not raise."
     if t == ev.BID_WON:
-        return f"{who} wins the {d['name']} crony with a bid of {d['value']}."
+        return f"{who} wins {d['name']} with a bid of {d['value']}."
     if t == ev.TACTIC_BOUGHT:
         return f"{who} buys {d['count']} tactic{'s' if d['count'] != 1 else ''} for {d['value']}."
     if t == ev.TACTIC_PLAYED:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome
+from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import legal, present
 from engines.house_of_cronies.catalog import parse_catalog
@@ -37,7 +37,9 @@ class HouseOfCronies:
             raise ValueError("House of Cronies is played by 3 or 4 players")
         speaker = int(config.options.get("first_speaker", 0))
         if not 0 <= speaker < config.seats:
-            raise ValueError("first_speaker must be one of the seats")
+            raise RuleViolation(
+                "first-speaker-not-a-seat", f"The first Speaker must be one of the {config.seats} seats."
+            )
         catalog = parse_catalog(config.catalog)
         return HocState(
             catalog=catalog,

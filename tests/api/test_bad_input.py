@@ -132,3 +132,13 @@ def test_chance_is_not_submitted_in_a_server_dealt_game(pig, pool):
         "server-deals",
     )
     assert event_count(pool, game["id"]) == count
+
+
+def test_options_that_do_not_fit_the_seats_are_refused_and_create_nothing(client, pool):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    p = [api.post(f"/clubs/{club['id']}/players", {"name": n}).get_json()["id"] for n in "ABC"]
+    body = {"engine": "house-of-cronies", "seats": p, "options": {"first_speaker": 3}}
+    _assert_problem(api.post(f"/clubs/{club['id']}/games", body), 422, "first-speaker-not-a-seat")
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM games").fetchone()["n"] == 0
