@@ -156,7 +156,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == ev.BID_PASSED:
         return f"{who} does not raise."
     if t == ev.BID_WON:
-        return f"{who} wins {d['name']} with a bid of {d['value']}."
+        article = "" if d["name"].startswith("The ") else "the "
+        return f"{who} wins {article}{d['name']} with a bid of {d['value']}."
     if t == ev.TACTIC_BOUGHT:
         return f"{who} buys {d['count']} tactic{'s' if d['count'] != 1 else ''} for {d['value']}."
     if t == ev.TACTIC_PLAYED:

@@ -66,7 +66,7 @@ def test_example_of_a_round():
     state = do(state, THULI, "PassBid")
     state, events = act(state, PRAVIN, "PassBid")
     won = next(e for e in events if e.type == "BidWon")
-    assert ENGINE.describe(won, NAMES) == "Jacob wins the Treasury Mandarin crony with a bid of 7."
+    assert ENGINE.describe(won, NAMES) == "Jacob wins the Treasury Mandarin with a bid of 7."
     # Jacob wins the crony and places it within his cabinet.
     state = do(state, JACOB, "PlaceCrony", card=mandarin, position="finance")
     assert cabinet(state, JACOB) == {"finance": mandarin}
