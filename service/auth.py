@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -59,7 +60,7 @@ def current_principal() -> Principal | None:
     principal = None
     if token is not None:
         digest = hash_token(token)
-        principal = _KNOWN.get(digest)
+        principal = _recall(digest)
         if principal is None:
             with database.pool().connection() as conn:
                 row = conn.execute(
@@ -74,15 +75,24 @@ def current_principal() -> Principal | None:
 
 
 # A token's rights never change once issued, so each process remembers the
-# tokens it has seen (by hash) instead of asking the database every request.
-_KNOWN: dict[str, Principal] = {}
+# tokens it has seen (by hash) for a minute instead of asking the database on
+# every request; the minute bounds how long a revoked token could still work.
+_KNOWN: dict[str, tuple[Principal, float]] = {}
 _KNOWN_MAX = 10_000
+_KNOWN_SECONDS = 60.0
+
+
+def _recall(digest: str) -> Principal | None:
+    known = _KNOWN.get(digest)
+    if known is None or known[1] < time.monotonic():
+        return None
+    return known[0]
 
 
 def _remember(digest: str, principal: Principal) -> None:
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.clear()
-    _KNOWN[digest] = principal
+    _KNOWN[digest] = (principal, time.monotonic() + _KNOWN_SECONDS)
 
 
 def require_principal() -> Principal:
