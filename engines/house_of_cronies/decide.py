@@ -2,8 +2,9 @@
 
 ``decide`` returns the command's events followed by every event the game
 then takes by itself (a crony with no empty position is discarded, a window
-nobody can answer closes, the next turn or round starts, the votes are
-counted), so that after any command the game waits for a chance draw or a
+closes once every seat it waits for has passed, or at once when a Hawks
+investigation would have nothing to remove, the next turn or round starts,
+the votes are counted), so that after any command the game waits for a chance draw or a
 player's choice.
 """
 

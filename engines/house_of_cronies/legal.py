@@ -23,9 +23,6 @@ from engines.house_of_cronies.catalog import (
     DIPLOMATIC_INCIDENT,
     FLOOR_CROSSING,
     FOREIGN_ALLY,
-    HAWKS,
-    NO_CONFIDENCE,
-    POINT_OF_ORDER,
     POSITIONS,
     PRESIDENT,
     RESHUFFLE,
@@ -45,7 +42,12 @@ from engines.house_of_cronies.query import (
     tactic_supply,
 )
 from engines.house_of_cronies.state import MOTION, OVER, TURNS, HocState
-from engines.house_of_cronies.tactics import hawks_targets, point_of_order_seats, window_seats
+from engines.house_of_cronies.tactics import (
+    answer_card,
+    hawks_targets,
+    point_of_order_seats,
+    window_seats,
+)
 
 Command = dict[str, Any]
 
@@ -164,10 +166,12 @@ def legal_commands(state: HocState, seat: int | None) -> list[Command]:
     if seat is None:
         return []
     if state.chain:
+        # Every other player is asked, whatever their hand; only a holder may also answer.
         if seat not in point_of_order_seats(state):
             return []
-        card = tactic_card(state, seat, POINT_OF_ORDER)
-        return [{"type": "PlayTactic", "seat": seat, "card": card}, {"type": "PassReaction", "seat": seat}]
+        card = answer_card(state, seat)
+        answers: list[Command] = [{"type": "PlayTactic", "seat": seat, "card": card}] if card else []
+        return [*answers, {"type": "PassReaction", "seat": seat}]
     placer = active_placer(state)
     if placer is not None:
         if seat != placer:
@@ -179,16 +183,16 @@ def legal_commands(state: HocState, seat: int | None) -> list[Command]:
         ]
     window = state.window
     if window is not None:
+        # Every player is asked, whatever their hand; only a holder may also answer.
         if seat not in window_seats(state):
             return []
         commands: list[Command] = []
-        if window.kind == MOTION:
-            card = tactic_card(state, seat, NO_CONFIDENCE)
+        card = answer_card(state, seat)
+        if card and window.kind == MOTION:
             for target in range(state.seats):
                 if target != seat:
                     commands.append({"type": "PlayTactic", "seat": seat, "card": card, "target": target})
-        else:
-            card = tactic_card(state, seat, HAWKS)
+        elif card:
             for crony in hawks_targets(state):
                 commands.append({"type": "PlayTactic", "seat": seat, "card": card, "crony": crony})
         return [*commands, {"type": "PassReaction", "seat": seat}]

@@ -10,12 +10,13 @@ from engines.house_of_cronies import events as ev
 from engines.house_of_cronies.catalog import CRONY_POSITIONS, POSITIONS, TACTIC_NAMES
 from engines.house_of_cronies.query import votes
 from engines.house_of_cronies.state import OPENING, OVER, HocState, dump_state
-from engines.house_of_cronies.tactics import point_of_order_seats, window_seats
+from engines.house_of_cronies.tactics import answer_card, point_of_order_seats, window_seats
 
 
 def view(state: HocState, seat: int | None) -> dict[str, Any]:
-    """Other hands, the decks and who may still answer a window are hidden; a
-    finished game shows everything."""
+    """Other hands and the decks are hidden (a window waits for every seat that
+    may answer, whatever its hand, so who it waits for is public); a finished
+    game shows everything."""
     if state.stage == OVER:
         return {**dump_state(state), "catalog": {"id": state.catalog.id, "version": state.catalog.version}}
     totals, penalties = votes(state)
@@ -49,19 +50,24 @@ def view(state: HocState, seat: int | None) -> dict[str, Any]:
             "asking": a.asking,
             "bids": {str(s): list(cards) for s, cards in a.bids},
         }
+    # Who a window waits for does not depend on anyone's hand; ``you_may_answer``
+    # tells a seat whether its own hand holds an answer (spectators: False).
     window = None
+    answer = seat is not None and answer_card(state, seat) is not None
     if state.chain:
         window = {
             "kind": "point-of-order",
             "answering": state.chain[-1].card,
-            "you_may_answer": seat in point_of_order_seats(state),
+            "waiting_for": point_of_order_seats(state),
+            "you_may_answer": answer,
         }
     elif state.window is not None:
         window = {
             "kind": state.window.kind,
             "target": state.window.target,
             "exclude": state.window.exclude,
-            "you_may_answer": seat in window_seats(state),
+            "waiting_for": window_seats(state),
+            "you_may_answer": answer,
         }
     return {
         "catalog": {"id": state.catalog.id, "version": state.catalog.version},

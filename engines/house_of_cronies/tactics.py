@@ -1,13 +1,16 @@
 """Tactics: when each may be played, what it targets, and how a chain of
 Points of order resolves.
 
-Reaction windows: a played tactic opens a Point of order window (the *chain*):
-every other player holding a Point of order may answer or pass, and the
-tactic resolves once none is left to answer. Motion of no confidence has a
-round-start window (``Window("motion")``) and Hawks investigation a window
-opened by a bid won, or tactics bought, with a corruption card
-(``Window("hawks")``). A seat is eligible for a window only while it holds a
-tactic that can answer it and has not passed.
+Reaction windows: a played tactic opens a Point of order window (the *chain*)
+and the tactic resolves once every other player has passed on it. Motion of
+no confidence has a round-start window (``Window("motion")``) and Hawks
+investigation a window opened by a bid won, or tactics bought, with a
+corruption card (``Window("hawks")``); both wait for every player.
+
+A window waits for every seat the rules allow to answer it, *whatever its
+hand*: each such seat may pass, and only a seat holding a suitable tactic may
+also answer. Waiting only for the holders would tell everyone, through the
+passes and through a window closing at once, who holds which tactic.
 """
 
 from __future__ import annotations
@@ -47,19 +50,17 @@ def name(kind: str) -> str:
     return TACTIC_NAMES.get(kind, kind)
 
 
-# --- who may answer -------------------------------------------------------
+# --- who is waited for -----------------------------------------------------
 
 
 def point_of_order_seats(state: HocState) -> list[int]:
-    """Seats that may answer the chain's top tactic with a Point of order."""
+    """Seats the Point of order window still waits for: every player but the one
+    whose tactic is on top of the chain, until they answer or pass, whatever
+    their hand."""
     if not state.chain:
         return []
     top = state.chain[-1]
-    return [
-        s
-        for s in range(state.seats)
-        if s != top.seat and s not in state.chain_passed and tactic_card(state, s, POINT_OF_ORDER)
-    ]
+    return [s for s in range(state.seats) if s != top.seat and s not in state.chain_passed]
 
 
 def hawks_targets(state: HocState) -> list[str]:
@@ -71,17 +72,32 @@ def hawks_targets(state: HocState) -> list[str]:
 
 
 def window_seats(state: HocState) -> list[int]:
-    """Seats that may still answer the open motion or hawks window."""
+    """Seats the open motion or hawks window still waits for: every player who has
+    not passed, whatever their hand. A Hawks window with nothing it could remove
+    (public knowledge) waits for no one."""
     window = state.window
     if window is None:
         return []
-    if window.kind == MOTION:
-        kind = NO_CONFIDENCE
-    else:
-        if not hawks_targets(state):
-            return []
-        kind = HAWKS
-    return [s for s in range(state.seats) if s not in window.passed and tactic_card(state, s, kind)]
+    if window.kind != MOTION and not hawks_targets(state):
+        return []
+    return [s for s in range(state.seats) if s not in window.passed]
+
+
+def waiting_seats(state: HocState) -> list[int]:
+    """The seats the open window (the chain first) still waits for."""
+    return point_of_order_seats(state) if state.chain else window_seats(state)
+
+
+def answer_card(state: HocState, seat: int) -> str | None:
+    """The tactic ``seat`` could answer the open window with, if it is waited for
+    and holds one: a Point of order for the chain, else a Motion of no
+    confidence or a Hawks investigation."""
+    if seat not in waiting_seats(state):
+        return None
+    if state.chain:
+        return tactic_card(state, seat, POINT_OF_ORDER)
+    assert state.window is not None
+    return tactic_card(state, seat, NO_CONFIDENCE if state.window.kind == MOTION else HAWKS)
 
 
 # --- judging a play ---------------------------------------------------------
@@ -286,15 +302,11 @@ def decide_pass(state: HocState, seat: int, placer: int | None) -> list[Event]:
             raise RuleViolation("cannot-answer-own-tactic", "Other players answer your tactic.")
         if seat in state.chain_passed:
             raise RuleViolation("already-passed", "You already passed on this tactic.")
-        if seat not in point_of_order_seats(state):
-            raise RuleViolation("cannot-answer", "You hold no Point of order to answer with.")
         return [Event(ev.REACTION_PASSED, {"seat": seat, "window": POINT_OF_ORDER})]
     if state.window is None or placer is not None:
         raise RuleViolation("window-closed", "No reaction window is open.")
     if seat in state.window.passed:
         raise RuleViolation("already-passed", "You already passed in this window.")
-    if seat not in window_seats(state):
-        raise RuleViolation("cannot-answer", "You hold no tactic that can answer now.")
     return [Event(ev.REACTION_PASSED, {"seat": seat, "window": state.window.kind})]
 
 

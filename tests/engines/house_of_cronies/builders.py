@@ -15,6 +15,7 @@ from engines.base import GameConfig, RuleViolation
 from engines.house_of_cronies import ENGINE
 from engines.house_of_cronies.catalog import POSITIONS, parse_catalog
 from engines.house_of_cronies.state import TURNS, HocState, Player, SeatStats, Window
+from engines.house_of_cronies.tactics import waiting_seats
 from tests.engine_contract import apply
 
 CATALOG_PATH = Path(__file__).parents[3] / "engines" / "house_of_cronies" / "default_catalog.json"
@@ -140,6 +141,19 @@ def refused(state: HocState, seat: int | None, kind: str, **fields: Any) -> str:
     with pytest.raises(RuleViolation) as err:
         ENGINE.decide(state, {"type": kind, "seat": seat, **fields})
     return err.value.code
+
+
+def passes(state: HocState, *seats: int) -> HocState:
+    """The named seats pass on the open window, in that order."""
+    for seat in seats:
+        state = do(state, seat, "PassReaction")
+    return state
+
+
+def everyone_passes(state: HocState) -> HocState:
+    """Every seat the open window waits for passes (a window waits for every
+    seat that may answer, whatever its hand), so the window closes."""
+    return passes(state, *waiting_seats(state))
 
 
 def types(events: list) -> list[str]:

@@ -3,7 +3,21 @@
 from engines.house_of_cronies import ENGINE
 from engines.house_of_cronies.catalog import SHEBEEN
 
-from .builders import BALEKA, JACOB, PRAVIN, THULI, act, build, crony, do, inf, refused, tactic, types
+from .builders import (
+    BALEKA,
+    JACOB,
+    PRAVIN,
+    THULI,
+    act,
+    build,
+    crony,
+    do,
+    everyone_passes,
+    inf,
+    refused,
+    tactic,
+    types,
+)
 
 SIX = [
     "Party Loyalist",
@@ -21,13 +35,14 @@ def full_cabinet(names=SIX):
 
 
 def last_turn_of_a_round(seats=4, deck=(), **kwargs):
-    """The last player of a round (Thuli, Pravin being the Speaker) is about to end their turn."""
+    """The last player of a round (Thuli, Pravin being the Speaker) ends their turn, and
+    everyone passes in the next round's Motion of no confidence window (if it needs no draw)."""
     speaker = PRAVIN if seats == 4 else 2
     last = (speaker - 1) % seats
     state = build(
         seats, speaker=speaker, turn=last, gained=list(range(seats)), main_deck=list(deck), **kwargs
     )
-    return do(state, last, "EndTurn")
+    return everyone_passes(do(state, last, "EndTurn"))
 
 
 def test_the_final_round_starts_when_the_deck_cannot_fill_the_table():

@@ -15,6 +15,7 @@ from .builders import (
     crony,
     do,
     draw,
+    everyone_passes,
     inf,
     refused,
     tactic,
@@ -207,7 +208,7 @@ def test_a_player_who_outbids_forfeits_their_pick_but_may_still_buy_and_play_tac
     assert refused(state, THULI, "PickUpCard", card=inf(2)) == "already-gained"
     state = do(state, THULI, "BuyTactics", count=1, cards=[inf(5, 1)])
     state, _ = draw(state, [tactic(FLOOR_CROSSING)])
-    state = do(state, THULI, "PlayTactic", card=tactic(SHEBEEN), crony=MANDARIN)
+    state = everyone_passes(do(state, THULI, "PlayTactic", card=tactic(SHEBEEN), crony=MANDARIN))
     assert state.shebeens == ((MANDARIN, tactic(SHEBEEN)),)
     state = do(state, THULI, "EndTurn")
     assert state.turn == PRAVIN
@@ -249,9 +250,14 @@ def test_the_last_card_on_the_table_is_discarded_and_the_speaker_token_passes():
     assert ENGINE.chance(state).draw == 5
 
 
-def test_a_round_begins_with_the_speakers_turn_after_the_table_is_laid_out():
+def test_a_round_begins_with_the_speakers_turn_once_everyone_has_passed_on_motions():
     state = laying(4, speaker=PRAVIN)
     assert refused(state, PRAVIN, "PickUpCard", card=inf(1)) == "draw-pending"
     state, events = draw(state, [inf(1), inf(2), inf(3), inf(4), inf(5)])
-    assert types(events) == ["CardsLaidOut", "ReactionsClosed", "TurnStarted"]
+    assert types(events) == ["CardsLaidOut"]  # no one holds a Motion, yet everyone is asked
+    assert refused(state, PRAVIN, "PickUpCard", card=inf(1)) == "reaction-pending"
+    for seat in (PRAVIN, JACOB, BALEKA):
+        state = do(state, seat, "PassReaction")
+    state, events = act(state, THULI, "PassReaction")
+    assert types(events) == ["ReactionPassed", "ReactionsClosed", "TurnStarted"]
     assert state.turn == PRAVIN

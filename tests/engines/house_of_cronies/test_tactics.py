@@ -24,7 +24,9 @@ from .builders import (
     crony,
     do,
     draw,
+    everyone_passes,
     inf,
+    passes,
     refused,
     tactic,
     types,
@@ -86,9 +88,9 @@ def test_tactics_can_be_played_before_and_after_the_turns_card():
         cabinets={BALEKA: {"president": LOYALIST, "vice-president": VETERAN}},
         tactics={BALEKA: [tactic(SHEBEEN), tactic(SHEBEEN, 1)]},
     )
-    state = do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST)
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST))
     state = do(state, BALEKA, "PickUpCard", card=inf(1))
-    state = do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN, 1), crony=VETERAN)
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN, 1), crony=VETERAN))
     assert len(state.shebeens) == 2
 
 
@@ -113,6 +115,7 @@ def test_cabinet_reshuffle_moves_and_removes_ones_own_cronies():
         card=tactic(RESHUFFLE),
         cabinet={"president": VETERAN, "finance": MANDARIN},
     )
+    state = everyone_passes(state)
     assert cabinet(state, BALEKA) == {"president": VETERAN, "finance": MANDARIN}
     assert LOYALIST in state.main_discard
     assert tactic(RESHUFFLE) in state.tactic_discard
@@ -147,7 +150,7 @@ def test_cabinet_reshuffle_cannot_remove_or_move_the_foreign_ally():
     )
     bad = {"president": LOYALIST, "foreign-ally": None}
     assert refused(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet=bad) == "ally-not-reshuffled"
-    state = do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={})
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={}))
     assert cabinet(state, BALEKA) == {"foreign-ally": ALLY}
 
 
@@ -161,6 +164,7 @@ def test_cabinet_reshuffle_names_each_position_once():
     twice = {"service-delivery": water, "social-services": raider}
     assert refused(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet=twice) == "invalid-cabinet"
     state = do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"social-services": raider})
+    state = everyone_passes(state)
     assert cabinet(state, BALEKA) == {"service-delivery": raider} and water in state.main_discard
 
 
@@ -180,6 +184,7 @@ def test_floor_crossing_trades_position_for_position():
         == "position-empty"
     )
     state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
+    state = everyone_passes(state)
     assert cabinet(state, BALEKA)["finance"] == FINANCE_MINISTER
     assert cabinet(state, PRAVIN) == {"finance": MANDARIN}
 
@@ -191,6 +196,7 @@ def test_a_crony_brings_free_tactics_only_when_it_first_comes_into_play():
         tactics={BALEKA: [tactic(FLOOR_CROSSING)]},
     )
     state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
+    state = everyone_passes(state)
     assert cabinet(state, BALEKA) == {"finance": tenderpreneur}
     assert ENGINE.chance(state) is None and state.players[BALEKA].tactics == ()
 
@@ -223,6 +229,7 @@ def test_diplomatic_incident_removes_anyones_foreign_ally():
             cabinets={target: {"foreign-ally": ALLY}}, tactics={BALEKA: [tactic(DIPLOMATIC_INCIDENT)]}
         )
         state = do(state, BALEKA, "PlayTactic", card=tactic(DIPLOMATIC_INCIDENT), target=target)
+        state = everyone_passes(state)
         assert cabinet(state, target) == {} and ALLY in state.main_discard
 
 
@@ -245,7 +252,7 @@ def test_saxonwold_shebeen_protects_a_crony_from_removal_and_trade():
         },
         tactics={BALEKA: [tactic(SHEBEEN), tactic(RESHUFFLE), tactic(FLOOR_CROSSING)]},
     )
-    state = do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=MANDARIN)
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=MANDARIN))
     assert tactic(SHEBEEN) not in state.tactic_discard  # it stays under the crony
     assert refused(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"president": LOYALIST}) == (
         "crony-protected"
@@ -261,12 +268,13 @@ def test_saxonwold_shebeen_protects_a_crony_from_removal_and_trade():
         card=tactic(RESHUFFLE),
         cabinet={"vice-president": LOYALIST, "finance": MANDARIN},
     )
+    state = everyone_passes(state)
     assert cabinet(state, BALEKA) == {"vice-president": LOYALIST, "finance": MANDARIN}
 
 
 def test_saxonwold_shebeen_can_protect_an_opponents_crony():
     state = build(cabinets={THULI: {"president": LOYALIST}}, tactics={BALEKA: [tactic(SHEBEEN)]})
-    state = do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST)
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST))
     assert state.shebeens == ((LOYALIST, tactic(SHEBEEN)),)
 
 
@@ -307,14 +315,16 @@ def test_motion_of_no_confidence_bars_bids_and_purchases_until_the_next_round():
         hands={BALEKA: [inf(5), inf(5, 1)]},
         cabinets={BALEKA: {"president": LOYALIST}},
     )
-    assert ENGINE.legal_commands(state, BALEKA) == []
-    state, events = act(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA)
-    assert "MotionCarried" in types(events) and state.turn == BALEKA
+    assert ENGINE.legal_commands(state, BALEKA) == [{"type": "PassReaction", "seat": BALEKA}]
+    state = do(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA)
+    state = everyone_passes(state)  # no Point of order
+    assert state.censured == (BALEKA,) and state.turn is None
+    state = everyone_passes(state)  # no more motions
+    assert state.turn == BALEKA
     assert refused(state, BALEKA, "PlaceBid", card=MANDARIN, cards=[inf(5)]) == "no-confidence"
     assert refused(state, BALEKA, "BuyTactics", count=1, cards=[inf(5)]) == "no-confidence"
-    state = do(
-        state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST
-    )  # tactics may still be played
+    state = do(state, BALEKA, "PlayTactic", card=tactic(SHEBEEN), crony=LOYALIST)  # tactics may be played
+    state = everyone_passes(state)
     state = do(state, BALEKA, "PickUpCard", card=inf(1))  # and cards picked up
     for seat in (BALEKA, THULI, PRAVIN, JACOB):
         state = do(state, seat, "EndTurn") if state.turn == seat else state
@@ -342,16 +352,18 @@ def test_motion_of_no_confidence_can_be_played_in_the_final_round():
     )
     state = do(state, THULI, "EndTurn")
     assert state.final and state.window.kind == MOTION
-    state = do(state, BALEKA, "PlayTactic", card=tactic(NO_CONFIDENCE), target=JACOB)
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(NO_CONFIDENCE), target=JACOB))
     assert state.censured == (JACOB,)
 
 
 def test_several_motions_may_be_played_at_one_round_start():
     state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)], THULI: [tactic(NO_CONFIDENCE, 1)]})
-    state = do(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA)
+    state = everyone_passes(do(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA))
     assert state.turn is None  # Thuli may still move
-    state = do(state, THULI, "PlayTactic", card=tactic(NO_CONFIDENCE, 1), target=PRAVIN)
-    assert state.censured == (BALEKA, PRAVIN) and state.turn == BALEKA
+    state = everyone_passes(do(state, THULI, "PlayTactic", card=tactic(NO_CONFIDENCE, 1), target=PRAVIN))
+    assert state.censured == (BALEKA, PRAVIN) and state.turn is None
+    state = everyone_passes(state)
+    assert state.turn == BALEKA
 
 
 def test_the_round_start_window_closes_when_every_holder_has_passed():
@@ -380,7 +392,9 @@ def test_hawks_investigation_follows_a_bid_won_with_corruption():
         [cor(5)], tactics={THULI: [tactic(HAWKS)]}, cabinets={JACOB: {"president": VETERAN}}
     )
     assert state.window.kind == "hawks"
-    state, events = act(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
+    state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
+    state = passes(state, BALEKA, PRAVIN)
+    state, events = act(state, JACOB, "PassReaction")
     assert "CronyInvestigated" in types(events)
     assert cabinet(state, JACOB) == {"finance": MANDARIN} and VETERAN in state.main_discard
 
@@ -424,7 +438,7 @@ def test_hawks_investigation_follows_tactics_bought_with_corruption():
     state, _ = draw(state, [tactic(RESHUFFLE)])
     assert state.window.kind == "hawks"
     assert refused(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=ALLY) == "not-in-cabinet"
-    state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
+    state = everyone_passes(do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN))
     assert cabinet(state, PRAVIN) == {"foreign-ally": ALLY}
 
 
@@ -434,7 +448,7 @@ def test_hawks_investigation_can_be_played_against_oneself_even_with_the_tactic_
     state = do(state, PRAVIN, "BuyTactics", count=1, cards=[cor(5)])
     state, _ = draw(state, [tactic(HAWKS)])
     assert state.window.kind == "hawks"
-    state = do(state, PRAVIN, "PlayTactic", card=tactic(HAWKS), crony=tenderpreneur)
+    state = everyone_passes(do(state, PRAVIN, "PlayTactic", card=tactic(HAWKS), crony=tenderpreneur))
     assert cabinet(state, PRAVIN) == {}
 
 
@@ -446,7 +460,7 @@ def test_hawks_after_a_corrupt_purchase_cannot_take_the_crony_won_this_round():
     state = do(state, JACOB, "BuyTactics", count=1, cards=[cor(5)])
     state, _ = draw(state, [tactic(RESHUFFLE)])
     assert refused(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=MANDARIN) == "crony-just-won"
-    state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
+    state = everyone_passes(do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN))
     assert cabinet(state, JACOB) == {"finance": MANDARIN}
 
 
@@ -474,6 +488,7 @@ def test_one_hawks_investigation_per_corrupt_payment():
     state, _ = draw(state, [tactic(RESHUFFLE)])
     state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=VETERAN)
     assert state.window is None
+    state = everyone_passes(state)  # no Point of order: the investigation takes effect
     assert (
         refused(state, JACOB, "PlayTactic", card=tactic(HAWKS, 1), crony=LOYALIST)
         == "hawks-only-after-corruption"
@@ -512,8 +527,10 @@ def diplomatic_incident_by_baleka(others=None):
 def test_point_of_order_cancels_a_tactic_and_both_are_discarded():
     state = diplomatic_incident_by_baleka({JACOB: [tactic(POINT_OF_ORDER)]})
     assert state.chain and cabinet(state, JACOB) == {"foreign-ally": ALLY}
-    state, events = act(state, JACOB, "PlayTactic", card=tactic(POINT_OF_ORDER))
-    assert types(events) == ["TacticPlayed", "TacticCancelled", "TacticsDiscarded"]
+    state = do(state, JACOB, "PlayTactic", card=tactic(POINT_OF_ORDER))
+    state = passes(state, BALEKA, THULI)  # the Point of order too may be answered
+    state, events = act(state, PRAVIN, "PassReaction")
+    assert types(events) == ["ReactionPassed", "TacticCancelled", "TacticsDiscarded"]
     assert cabinet(state, JACOB) == {"foreign-ally": ALLY}
     assert sorted(state.tactic_discard) == sorted([tactic(DIPLOMATIC_INCIDENT), tactic(POINT_OF_ORDER)])
     assert state.stats[BALEKA].tactics_cancelled == 1
@@ -529,9 +546,11 @@ def test_point_of_order_can_answer_a_point_of_order():
     )
     state = do(state, BALEKA, "PlayTactic", card=tactic(DIPLOMATIC_INCIDENT), target=JACOB)
     state = do(state, JACOB, "PlayTactic", card=tactic(POINT_OF_ORDER, 1))
-    state, events = act(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER))
+    state = do(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER))
+    state = passes(state, THULI, PRAVIN)
+    state, events = act(state, JACOB, "PassReaction")
     # Baleka's Point of order cancels Jacob's, so the incident carries through.
-    assert types(events) == ["TacticPlayed", "TacticCancelled", "AllyExpelled", "TacticsDiscarded"]
+    assert types(events) == ["ReactionPassed", "TacticCancelled", "AllyExpelled", "TacticsDiscarded"]
     assert cabinet(state, JACOB) == {} and len(state.tactic_discard) == 3
 
 
@@ -590,22 +609,28 @@ def test_a_point_of_order_window_shows_what_the_tactic_would_do():
     state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=PRAVIN, position="finance")
     (played,) = ENGINE.view(state, THULI)["chain"]
     assert (played["kind"], played["target"], played["position"]) == (FLOOR_CROSSING, PRAVIN, "finance")
-    state = do(state, THULI, "PassReaction")
+    state = everyone_passes(state)
     state = do(state, BALEKA, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"vice-president": LOYALIST})
     (played,) = ENGINE.view(state, None)["chain"]
     assert played["cabinet"]["vice-president"] == LOYALIST and played["cabinet"]["finance"] is None
 
 
-def test_with_no_one_able_to_answer_a_tactic_takes_effect_at_once():
-    state = diplomatic_incident_by_baleka()
+def test_a_tactic_takes_effect_once_every_other_player_has_passed():
+    state = diplomatic_incident_by_baleka()  # no one holds a Point of order
+    state = passes(state, THULI, JACOB)
+    assert state.chain and cabinet(state, JACOB) == {"foreign-ally": ALLY}
+    state, events = act(state, PRAVIN, "PassReaction")
+    assert types(events) == ["ReactionPassed", "AllyExpelled", "TacticsDiscarded"]
     assert state.chain == () and cabinet(state, JACOB) == {}
 
 
 def test_a_point_of_order_can_cancel_a_motion_of_no_confidence():
     state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)], BALEKA: [tactic(POINT_OF_ORDER)]})
     state = do(state, JACOB, "PlayTactic", card=tactic(NO_CONFIDENCE), target=BALEKA)
-    state = do(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER))
-    assert state.censured == () and state.turn == BALEKA
+    state = everyone_passes(do(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER)))
+    assert state.censured == () and state.turn is None
+    state = everyone_passes(state)  # the round-start window, still open
+    assert state.turn == BALEKA
 
 
 # --- the tactic deck -----------------------------------------------------------------
