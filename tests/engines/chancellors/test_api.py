@@ -76,3 +76,16 @@ def test_the_event_log_shows_a_seat_its_own_draws_only(client):
         assert "cards" not in dealt_to[seat][1 - seat]
     spectator = all_events(Api(client), gid)
     assert all("cards" not in e["data"] for e in spectator if e["type"] == "CardsDealt")
+
+
+def test_the_recorder_sees_a_server_dealt_game_as_a_spectator_unless_it_names_a_seat(client):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club, engine="chancellors", options={}, seats=2)
+    gid = game["id"]
+    recorder = Api(client, club["admin_token"])
+    spectator_view = recorder.get(f"/games/{gid}").get_json()
+    assert spectator_view["viewer"] is None and "hand" not in spectator_view["state"]
+    as_seat = recorder.get(f"/games/{gid}?seat=1").get_json()
+    assert as_seat["viewer"] == 1 and len(as_seat["state"]["hand"]) == 3
+    seat0 = Api(client, game["seat_tokens"][0]["token"])
+    assert seat0.get(f"/games/{gid}?seat=1").status_code == 403
