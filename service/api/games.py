@@ -209,6 +209,8 @@ def get_game(query, game_id):
             principal and principal.is_admin and principal.club_id == game.club_id
         ):
             raise Problem(403, "recorder-only", "Only the recorder may choose the seat to see as.")
+        if as_seat is not None and not 0 <= as_seat < len(game.seats):
+            raise Problem(422, "no-such-seat", f"Seats run from 0 to {len(game.seats) - 1}.")
         seat = games.viewer_seat(game, principal, as_seat)
         state = games.load_state(conn, game)
         names = _names(conn, game)

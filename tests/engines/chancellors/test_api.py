@@ -87,5 +87,6 @@ def test_the_recorder_sees_a_server_dealt_game_as_a_spectator_unless_it_names_a_
     assert spectator_view["viewer"] is None and "hand" not in spectator_view["state"]
     as_seat = recorder.get(f"/games/{gid}?seat=1").get_json()
     assert as_seat["viewer"] == 1 and len(as_seat["state"]["hand"]) == 3
+    assert recorder.get(f"/games/{gid}?seat=2").get_json()["code"] == "no-such-seat"
     seat0 = Api(client, game["seat_tokens"][0]["token"])
     assert seat0.get(f"/games/{gid}?seat=1").status_code == 403
