@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 from flask import current_app, g
 
 from schemas.api import Problem
+from service import games
+from service.auth import current_principal
+from service.errors import not_found
 
 PROBLEM_TEXT = {
     400: "Malformed request (for example, invalid JSON).",
@@ -43,3 +47,16 @@ def settings() -> Any:
 
 def request_id() -> str | None:
     return g.get("request_id")
+
+
+def visible_game(conn, game_id: UUID) -> games.Game:
+    """The game if the caller may see it: public games for anyone, others for
+    their club's admin and their own seats; 404 otherwise (nothing learnt)."""
+    game = games.get_game(conn, game_id)
+    principal = current_principal()
+    if game.public:
+        return game
+    own_club = principal is not None and principal.club_id == game.club_id
+    if not own_club or (not principal.is_admin and principal.game_id != game.id):
+        raise not_found("game")
+    return game

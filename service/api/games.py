@@ -28,7 +28,7 @@ from schemas.api import (
 )
 from schemas.games import for_engine
 from service import database, games, notify, store
-from service.api.common import problems, request_id
+from service.api.common import problems, request_id, visible_game
 from service.auth import current_principal, require_admin, require_principal
 from service.errors import Problem, not_found
 
@@ -81,18 +81,6 @@ def summary(game: games.Game, names: dict[str, str] | None = None) -> dict[str, 
         "status": game.status,
         "version": game.version,
     }
-
-
-def _visible_game(conn, game_id: UUID) -> games.Game:
-    """The game if the caller may see it; 404 otherwise (nothing learnt)."""
-    game = games.get_game(conn, game_id)
-    principal = current_principal()
-    if game.public:
-        return game
-    own_club = principal is not None and principal.club_id == game.club_id
-    if not own_club or (not principal.is_admin and principal.game_id != game.id):
-        raise not_found("game")
-    return game
 
 
 def _names(conn, game: games.Game) -> dict[str, str]:
@@ -202,7 +190,7 @@ def _wants_ndjson() -> bool:
 def get_game(query, game_id):
     """The game's state as the caller may see it, its version and outcome."""
     with database.pool().connection() as conn:
-        game = _visible_game(conn, game_id)
+        game = visible_game(conn, game_id)
         principal = current_principal()
         as_seat = query["seat"]
         if as_seat is not None and not (
@@ -331,7 +319,7 @@ def _announce(result: games.ActionResult) -> None:
 def list_events(query, game_id):
     """The game's event log by version, as the caller may see it (paginated)."""
     with database.pool().connection() as conn:
-        game = _visible_game(conn, game_id)
+        game = visible_game(conn, game_id)
         seat = games.viewer_seat(game, current_principal())
         page = store.read_stream(conn, game.id, query["after_version"], query["limit"])
     events = [games.redact_stored(game, e, seat) for e in page]

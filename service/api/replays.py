@@ -20,10 +20,10 @@ from flask_smorest import Blueprint
 from engines.base import Event
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
 from service import database, games
-from service.api.common import problems
+from service.api.common import problems, visible_game
 from service.api.projections import ProjectionBehind, documents_behind, handle_behind, position_of
 from service.auth import current_principal
-from service.errors import Problem, not_found
+from service.errors import Problem
 from service.replay import SERVICE_EVENTS
 from workers.projections.replays import name_list
 
@@ -32,18 +32,6 @@ handle_behind(blp)
 
 STEP_COLUMNS = "step, position, type, data, description, state, recorded_at, retracted_by"
 NDJSON = "application/x-ndjson"
-
-
-def _visible_game(conn, game_id: UUID) -> games.Game:
-    game = games.get_game(conn, game_id)
-    principal = current_principal()
-    if game.public:
-        return game
-    if principal is None or principal.club_id != game.club_id:
-        raise not_found("game")
-    if not principal.is_admin and principal.game_id != game.id:
-        raise not_found("game")
-    return game
 
 
 def _viewer(game: games.Game, seat: int | None) -> int | None | str:
@@ -144,7 +132,7 @@ def replay(query, game_id):
     """A range of steps (`from_step`, `to_step`, at most `limit`): each event, its plain-English line
     and the state after it. `seat` gives the seat's-eye replay."""
     with database.pool().connection() as conn:
-        game = _visible_game(conn, game_id)
+        game = visible_game(conn, game_id)
         renderer = Renderer(conn, game, _viewer(game, query["seat"]), query["min_position"])
         last = query["to_step"] or renderer.row["steps"]
         rows = conn.execute(
@@ -169,7 +157,7 @@ def replay(query, game_id):
 def replay_step(query, game_id, step):
     """One step by number (its stored state: nothing is replayed from the start)."""
     with database.pool().connection() as conn:
-        game = _visible_game(conn, game_id)
+        game = visible_game(conn, game_id)
         renderer = Renderer(conn, game, _viewer(game, query["seat"]), query["min_position"])
         row = conn.execute(
             f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s AND step = %s", (game.id, step)
@@ -193,7 +181,7 @@ def replay_step(query, game_id, step):
 def export(query, game_id):
     """The whole replay in one document (JSON) or as NDJSON lines."""
     with database.pool().connection() as conn:
-        game = _visible_game(conn, game_id)
+        game = visible_game(conn, game_id)
         renderer = Renderer(conn, game, _viewer(game, query["seat"]), query["min_position"])
         rows = conn.execute(
             f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s ORDER BY step", (game.id,)
