@@ -366,17 +366,6 @@ def test_several_motions_may_be_played_at_one_round_start():
     assert state.turn == BALEKA
 
 
-def test_the_round_start_window_closes_when_every_holder_has_passed():
-    state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)], THULI: [tactic(NO_CONFIDENCE, 1)]})
-    assert {c["seat"] for s in range(4) for c in ENGINE.legal_commands(state, s)} == {THULI, JACOB}
-    assert refused(state, BALEKA, "PassReaction") == "cannot-answer"
-    state = do(state, JACOB, "PassReaction")
-    assert refused(state, JACOB, "PassReaction") == "already-passed"
-    assert state.turn is None
-    state, events = act(state, THULI, "PassReaction")
-    assert types(events) == ["ReactionPassed", "ReactionsClosed", "TurnStarted"] and state.turn == BALEKA
-
-
 # --- hawks investigation ------------------------------------------------------------
 
 
@@ -580,22 +569,98 @@ def test_only_a_point_of_order_answers_a_tactic():
     assert refused(state, BALEKA, "EndTurn") == "reaction-pending"
 
 
-def test_a_point_of_order_window_lists_who_may_answer_and_closes_when_all_have_passed():
-    state = diplomatic_incident_by_baleka(
-        {THULI: [tactic(POINT_OF_ORDER)], PRAVIN: [tactic(POINT_OF_ORDER, 1)]}
-    )
+def test_a_window_waits_for_every_player_who_may_answer_whatever_their_hand():
+    # The round-start window waits for every player; only Jacob holds a Motion.
+    state = round_start(tactics={JACOB: [tactic(NO_CONFIDENCE)]})
+    for seat in (BALEKA, THULI, PRAVIN):
+        assert ENGINE.legal_commands(state, seat) == [{"type": "PassReaction", "seat": seat}]
+    assert ENGINE.legal_commands(state, JACOB)[-1] == {"type": "PassReaction", "seat": JACOB}
+    assert {c.get("target") for c in ENGINE.legal_commands(state, JACOB)} == {BALEKA, THULI, PRAVIN, None}
+    assert ENGINE.view(state, None)["window"]["waiting_for"] == [BALEKA, THULI, PRAVIN, JACOB]
+    state = passes(state, JACOB, BALEKA, THULI)
+    assert refused(state, JACOB, "PassReaction") == "already-passed"  # a pass is final
+    assert state.turn is None and ENGINE.view(state, None)["window"]["waiting_for"] == [PRAVIN]
+    state, events = act(state, PRAVIN, "PassReaction")
+    assert types(events) == ["ReactionPassed", "ReactionsClosed", "TurnStarted"] and state.turn == BALEKA
+
+    # A tactic waits for every player but the one who played it, though no one holds a Point of order.
+    state = diplomatic_incident_by_baleka()
+    assert ENGINE.view(state, None)["window"]["waiting_for"] == [THULI, PRAVIN, JACOB]
+    assert ENGINE.legal_commands(state, BALEKA) == []
+    assert refused(state, BALEKA, "PassReaction") == "cannot-answer-own-tactic"
+
+    # A Hawks window waits for every player, the investigated one included (no one holds a Hawks).
+    state = auction_won_by_jacob([cor(5)], cabinets={JACOB: {"president": VETERAN}})
+    assert ENGINE.view(state, None)["window"]["waiting_for"] == [BALEKA, THULI, PRAVIN, JACOB]
+    state = passes(state, BALEKA, THULI, PRAVIN)
+    state, events = act(state, JACOB, "PassReaction")
+    assert types(events) == ["ReactionPassed", "ReactionsClosed"] and state.window is None
+
+
+def test_a_seat_without_a_point_of_order_can_only_pass():
+    state = diplomatic_incident_by_baleka({THULI: [tactic(POINT_OF_ORDER)], PRAVIN: [tactic(SHEBEEN)]})
     assert ENGINE.legal_commands(state, THULI) == [
         {"type": "PlayTactic", "seat": THULI, "card": tactic(POINT_OF_ORDER)},
         {"type": "PassReaction", "seat": THULI},
     ]
-    assert ENGINE.legal_commands(state, JACOB) == [] and ENGINE.legal_commands(state, BALEKA) == []
+    for seat in (PRAVIN, JACOB):
+        assert ENGINE.legal_commands(state, seat) == [{"type": "PassReaction", "seat": seat}]
+    assert refused(state, PRAVIN, "PlayTactic", card=tactic(SHEBEEN), crony=ALLY) == "reaction-pending"
+    assert refused(state, JACOB, "PlayTactic", card=tactic(POINT_OF_ORDER)) == "not-your-tactic"
+    # Each seat's view tells it whether its own hand holds an answer, and no more.
     assert ENGINE.view(state, THULI)["window"]["you_may_answer"] is True
     assert ENGINE.view(state, JACOB)["window"]["you_may_answer"] is False
-    state = do(state, THULI, "PassReaction")
-    assert cabinet(state, JACOB) == {"foreign-ally": ALLY}  # Pravin may still answer
-    state, events = act(state, PRAVIN, "PassReaction")
+    assert ENGINE.view(state, None)["window"]["you_may_answer"] is False
+    state = passes(state, PRAVIN, JACOB)
+    assert cabinet(state, JACOB) == {"foreign-ally": ALLY}  # Thuli may still answer
+    state, events = act(state, THULI, "PassReaction")
     assert types(events) == ["ReactionPassed", "AllyExpelled", "TacticsDiscarded"]
     assert refused(state, PRAVIN, "PassReaction") == "window-closed"
+
+
+def _without_own_tactics(view, seat):
+    """A seat's view less what its own hand shows it (its tactics, whether it may answer)."""
+    if seat is None:
+        return view
+    players = [dict(p) for p in view["players"]]
+    players[seat].pop("tactics")
+    window = view["window"] and {k: v for k, v in view["window"].items() if k != "you_may_answer"}
+    return {**view, "players": players, "window": window}
+
+
+def test_window_events_do_not_reveal_who_holds_an_answer():
+    """Two games that differ only in who holds the Point of order (Thuli or Pravin) go
+    through a round-start window, a Point of order window and a Hawks window, everyone
+    passing: every event and every seat's view (less its own hand) are the same."""
+
+    def record(point_of_order_holder):
+        other = PRAVIN if point_of_order_holder == THULI else THULI
+        state = round_start(
+            hands={BALEKA: [cor(5)]},
+            table=[inf(1)],
+            cabinets={BALEKA: {"president": LOYALIST}, JACOB: {"foreign-ally": ALLY}},
+            tactics={
+                BALEKA: [tactic(DIPLOMATIC_INCIDENT)],
+                point_of_order_holder: [tactic(POINT_OF_ORDER)],
+                other: [tactic(SHEBEEN)],
+            },
+        )
+        steps = [("PassReaction", s, {}) for s in (BALEKA, THULI, PRAVIN, JACOB)]
+        steps.append(("PlayTactic", BALEKA, {"card": tactic(DIPLOMATIC_INCIDENT), "target": JACOB}))
+        steps += [("PassReaction", s, {}) for s in (THULI, PRAVIN, JACOB)]
+        steps.append(("BuyTactics", BALEKA, {"count": 1, "cards": [cor(5)]}))
+        steps.append(("DrawCards", None, {"cards": [tactic(RESHUFFLE)], "deck": "tactics", "to": BALEKA}))
+        steps += [("PassReaction", s, {}) for s in (JACOB, PRAVIN, THULI, BALEKA)]
+        seen = []
+        for kind, seat, fields in steps:
+            state, events = act(state, seat, kind, **fields)
+            for viewer in (None, BALEKA, THULI, PRAVIN, JACOB):
+                redacted = [ENGINE.redact(e, viewer).to_dict() for e in events]
+                seen.append((viewer, redacted, _without_own_tactics(ENGINE.view(state, viewer), viewer)))
+        assert state.window is None and state.chain == () and cabinet(state, JACOB) == {}
+        return seen
+
+    assert record(THULI) == record(PRAVIN)
 
 
 def test_a_point_of_order_window_shows_what_the_tactic_would_do():

@@ -24,6 +24,7 @@ from .builders import (
     do,
     draw,
     inf,
+    passes,
     refused,
     tactic,
 )
@@ -51,6 +52,8 @@ def test_example_of_a_round():
     laid_out = [mandarin, commissioner, broadcaster, inf(2), inf(1)]
     state, events = draw(state, laid_out)
     assert events[0].type == "CardsLaidOut" and sorted(state.table) == sorted(laid_out)
+    # No one plays a Motion of no confidence: every player is asked, and passes.
+    state = passes(state, BALEKA, THULI, PRAVIN, JACOB)
     assert state.turn == BALEKA
 
     # Baleka offers a bid of 5 influence for a crony. Thuli and Pravin decide not to bid.
@@ -89,8 +92,11 @@ def test_example_of_a_round():
     state = do(state, THULI, "PickUpCard", card=inf(2))
     state = do(state, THULI, "PlayTactic", card=tactic(SHEBEEN), crony=loyalist)
     # Baleka uses a Point of order tactic to cancel Thuli's tactic.
-    state, events = act(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER))
-    assert [e.type for e in events] == ["TacticPlayed", "TacticCancelled", "TacticsDiscarded"]
+    state = do(state, BALEKA, "PlayTactic", card=tactic(POINT_OF_ORDER))
+    # No one answers Baleka's Point of order: the others pass.
+    state = passes(state, THULI, PRAVIN)
+    state, events = act(state, JACOB, "PassReaction")
+    assert [e.type for e in events] == ["ReactionPassed", "TacticCancelled", "TacticsDiscarded"]
     assert state.shebeens == ()
     assert sorted(state.tactic_discard) == sorted([tactic(SHEBEEN), tactic(POINT_OF_ORDER)])
     state = do(state, THULI, "EndTurn")
@@ -100,8 +106,12 @@ def test_example_of_a_round():
     assert "BidWon" in [e.type for e in events]
     state = do(state, PRAVIN, "PlaceCrony", card=broadcaster, position="communications")
     state, _ = draw(state, [tactic(DIPLOMATIC_INCIDENT, 1)])  # the Broadcaster Boss's free tactic
-    # Pravin then plays a tactic.
+    # His bid used corruption and his Union Boss could be investigated: no one does.
+    assert state.window.kind == "hawks"
+    state = passes(state, PRAVIN, JACOB, BALEKA, THULI)
+    # Pravin then plays a tactic, and no one raises a Point of order.
     state = do(state, PRAVIN, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"vice-president": union_boss})
+    state = passes(state, JACOB, BALEKA, THULI)
     assert cabinet(state, PRAVIN) == {"vice-president": union_boss}
     assert state.main_discard.count(broadcaster) == 1  # left out of the new cabinet
     state = do(state, PRAVIN, "EndTurn")
@@ -169,17 +179,22 @@ def test_example_of_the_final_round():
     state, events = act(state, THULI, "EndTurn")
     # No more cards can be drawn from the main deck: the final round; Jacob has the speaker token.
     started = next(e for e in events if e.type == "RoundStarted")
-    assert started.data["final"] is True and state.speaker == JACOB and state.turn == JACOB
+    assert started.data["final"] is True and state.speaker == JACOB
+    # No one plays a Motion of no confidence at the start of the final round.
+    state = passes(state, JACOB, BALEKA, THULI, PRAVIN)
+    assert state.turn == JACOB
 
     # Jacob purchases 1 tactic using 5 influence, then plays a Saxonwold shebeen on one of his cronies.
     state = do(state, JACOB, "BuyTactics", count=1, cards=[inf(5)])
     state, _ = draw(state, [tactic(SHEBEEN)])
     state = do(state, JACOB, "PlayTactic", card=tactic(SHEBEEN), crony=crony("Reserve Bank Hopeful"))
+    state = passes(state, BALEKA, THULI, PRAVIN)  # no one raises a Point of order
     assert state.shebeens == ((crony("Reserve Bank Hopeful"), tactic(SHEBEEN)),)
     state = do(state, JACOB, "EndTurn")
 
     # Baleka plays a Floor crossing to swap her President for Thuli's.
     state = do(state, BALEKA, "PlayTactic", card=tactic(FLOOR_CROSSING), target=THULI, position="president")
+    state = passes(state, THULI, PRAVIN, JACOB)
     assert cabinet(state, BALEKA)["president"] == crony("Ethics Committee Chair")
     assert cabinet(state, THULI)["president"] == crony("Party Loyalist")
     state = do(state, BALEKA, "EndTurn")
@@ -193,11 +208,14 @@ def test_example_of_the_final_round():
     # Thuli plays a Hawks investigation and removes one of Pravin's cronies.
     assert state.window.kind == "hawks"
     state = do(state, THULI, "PlayTactic", card=tactic(HAWKS), crony=crony("Public Protector"))
+    state = passes(state, PRAVIN, JACOB, BALEKA)
     assert crony("Public Protector") not in state.players[PRAVIN].cabinet
     # Pravin plays a Cabinet reshuffle to remove his cronies with negative votes.
-    state, events = act(
+    state = do(
         state, PRAVIN, "PlayTactic", card=tactic(RESHUFFLE), cabinet={"finance": crony("Pension Fund Raider")}
     )
+    state = passes(state, JACOB, BALEKA)
+    state, events = act(state, THULI, "PassReaction")
     reshuffled = next(e for e in events if e.type == "CabinetReshuffled")
     assert sorted(reshuffled.data["removed"]) == sorted(pravin_negatives)
     state, events = act(state, PRAVIN, "EndTurn")
