@@ -23,9 +23,9 @@ def conninfo(url: str, **settings: str) -> str:
     return make_conninfo(**params)
 
 
-def make_pool(url: str, min_size: int = 1, max_size: int = 10) -> ConnectionPool:
+def make_pool(url: str, min_size: int = 1, max_size: int = 10, **settings: str) -> ConnectionPool:
     pool = ConnectionPool(
-        conninfo(url),
+        conninfo(url, **settings),
         min_size=min_size,
         max_size=max_size,
         kwargs={"row_factory": dict_row},

@@ -6,6 +6,7 @@ import math
 import time
 from typing import Any
 
+import psycopg
 from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException
 
@@ -107,6 +108,20 @@ def register(app: Flask) -> None:
         )
 
     app.register_error_handler(HTTPException, http_exception)
+
+    @app.errorhandler(psycopg.errors.LockNotAvailable)
+    @app.errorhandler(psycopg.errors.QueryCanceled)
+    def _busy(error: Exception) -> Response:
+        """A lock not granted within lock_timeout (or a statement cut off by
+        statement_timeout): nothing was stored; the client may simply retry."""
+        app.logger.warning("database busy: %s", error)
+        return problem_response(
+            503,
+            "busy",
+            TITLES[503],
+            "The game is busy; nothing was stored. Retry shortly.",
+            {"Retry-After": "1"},
+        )
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -119,3 +119,32 @@ def test_a_version_can_be_appended_only_once(pool):
         store.append(conn, game, 0, [NewEvent("Noted", {})])
     with pool.connection() as conn, pytest.raises(psycopg.errors.UniqueViolation), conn.transaction():
         store.append(conn, game, 0, [NewEvent("Noted", {})])
+
+
+def test_a_stuck_session_holding_a_game_makes_its_writers_retry_not_wait_for_ever(settings, database_url):
+    """lock_timeout: a writer behind a stuck transaction gives up with a 503
+    (nothing stored) instead of queueing; other games are not held up."""
+    from service.app import create_app
+    from service.db import make_pool
+    from tests.factories import ClubFactory, GameFactory
+    from tests.helpers import event_count
+
+    impatient = make_pool(database_url, max_size=5, lock_timeout="300ms")
+    try:
+        client = create_app(settings, pool=impatient).test_client()
+        club = ClubFactory(client=client)
+        stuck_game, other_game = GameFactory(client=client, club=club), GameFactory(client=client, club=club)
+        auth = {"Authorization": f"Bearer {club['admin_token']}"}
+        roll = {"seat": 0, "command": {"type": "Roll"}}
+        with psycopg.connect(database_url) as stuck:
+            stuck.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (stuck_game["id"],))
+            before = event_count(impatient, stuck_game["id"])
+            r = client.post(f"/games/{stuck_game['id']}/actions", json=roll, headers=auth)
+            assert r.status_code == 503 and r.get_json()["code"] == "busy" and r.headers["Retry-After"] == "1"
+            assert event_count(impatient, stuck_game["id"]) == before
+            assert (
+                client.post(f"/games/{other_game['id']}/actions", json=roll, headers=auth).status_code == 201
+            )
+        assert client.post(f"/games/{stuck_game['id']}/actions", json=roll, headers=auth).status_code == 201
+    finally:
+        impatient.close()

@@ -91,7 +91,7 @@ def _names(conn, game: games.Game) -> dict[str, str]:
 @blp.post("/clubs/<uuid:club>/games")
 @blp.arguments(GameCreate)
 @blp.response(201, GameCreated)
-@problems(blp, 400, 401, 403, 404, 413, 422)
+@problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def create_game(body, club):
     """Create a game (admin token): seats mapped to players, options, dealer, league.
 
@@ -267,7 +267,7 @@ def _postable(seat: int | None, command: dict[str, Any]) -> dict[str, Any]:
 @blp.arguments(ActionRequest)
 @blp.response(201, ActionResult)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
-@problems(blp, 400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def post_action(body, game_id):
     """Record an action: checked for shape, then by the game's rules, then appended.
 
@@ -336,7 +336,7 @@ def list_events(query, game_id):
 @blp.post("/games/<uuid:game_id>/retract")
 @blp.arguments(Retract)
 @blp.response(201, ActionResult)
-@problems(blp, 400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def retract(body, game_id):
     """Take back the latest actions of a table game (recorder): the game returns
     to `to_version`; nothing is deleted and the log shows the retraction."""
@@ -351,7 +351,7 @@ def retract(body, game_id):
 @blp.post("/games/<uuid:game_id>/abandon")
 @blp.arguments(Abandon)
 @blp.response(201, ActionResult)
-@problems(blp, 400, 401, 403, 404, 409, 413, 422)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def abandon(body, game_id):
     """Abandon a game (admin token); it keeps its log and counts in no standings."""
     principal = require_principal()
