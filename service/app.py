@@ -24,6 +24,16 @@ the club's admin token (from `POST /clubs`) or a seat token (from `POST /clubs/{
 Errors are `application/problem+json` with a stable `code`."""
 
 
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
 class TableRecordApi(Api):
     """flask-smorest's Api with our problem+json errors."""
 
@@ -102,6 +112,14 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     @app.before_request
     def _request_id() -> None:
         g.request_id = request.headers.get("X-Request-Id") or uuid.uuid4().hex
+
+    @app.before_request
+    def _refuse_nul_characters() -> None:
+        """PostgreSQL stores no NUL character in text or jsonb: refuse it up front
+        with a clear 422 rather than fail on the insert."""
+        body = request.get_json(silent=True) if request.is_json else None
+        if body is not None and _has_nul(body):
+            raise errors.Problem(422, "nul-character", "Text may not contain the NUL character (\\u0000).")
 
     @app.after_request
     def _echo_request_id(response):

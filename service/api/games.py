@@ -276,8 +276,8 @@ def post_action(body, game_id):
     409 and stores nothing."""
     principal = require_principal()
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= 200:
-        raise Problem(422, "invalid-idempotency-key", "An Idempotency-Key is 1 to 200 characters.")
+    if key is not None and not (0 < len(key) <= 200 and key.isprintable()):
+        raise Problem(422, "invalid-idempotency-key", "An Idempotency-Key is 1 to 200 printable characters.")
     settings = current_app.extensions["tablerecord.settings"]
     result = games.act(
         database.pool(),

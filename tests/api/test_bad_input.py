@@ -142,3 +142,16 @@ def test_options_that_do_not_fit_the_seats_are_refused_and_create_nothing(client
     _assert_problem(api.post(f"/clubs/{club['id']}/games", body), 422, "first-speaker-not-a-seat")
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM games").fetchone()["n"] == 0
+
+
+def test_text_with_a_nul_character_is_refused_not_a_500(client, pig, pool):
+    api, game, count = pig
+    club = ClubFactory(client=client)
+    admin = Api(client, club["admin_token"])
+    _assert_problem(admin.post(f"/clubs/{club['id']}/players", {"name": "Ann\x00"}), 422, "nul-character")
+    _assert_problem(
+        api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll"}, "\x00": 1}),
+        422,
+        "nul-character",
+    )
+    assert event_count(pool, game["id"]) == count
