@@ -263,6 +263,8 @@ def create_game(
 ) -> tuple[Game, list[str], list[StoredEvent]]:
     engine = registry.get(spec["engine"])
     seats = [str(p) for p in spec["seats"]]
+    if len(set(seats)) != len(seats):
+        raise Problem(422, "player-seated-twice", "A player takes one seat of a game.")
     if not engine.min_seats <= len(seats) <= engine.max_seats:
         raise Problem(
             422,

@@ -155,3 +155,11 @@ def test_text_with_a_nul_character_is_refused_not_a_500(client, pig, pool):
         "nul-character",
     )
     assert event_count(pool, game["id"]) == count
+
+
+def test_a_player_takes_one_seat_of_a_game(client):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    ann = api.post(f"/clubs/{club['id']}/players", {"name": "Ann"}).get_json()["id"]
+    body = {"engine": "pig", "seats": [ann, ann]}
+    _assert_problem(api.post(f"/clubs/{club['id']}/games", body), 422, "player-seated-twice")
