@@ -166,13 +166,12 @@ class Session:
         for event in events:
             if event.type in replay.SERVICE_EVENTS:
                 raise RuntimeError(f"{engine.id} emitted the service event {event.type}")
-            # Evolve from the event exactly as it will be stored, so the live
-            # state is always the state a replay of the log gives.
-            stored = Event(event.type, json.loads(json.dumps(event.data)))
-            self.pending.append(
-                NewEvent(stored.type, json.loads(json.dumps(event.data)), {**self.meta, **meta})
-            )
-            self.state = engine.evolve(self.state, stored)
+            # Evolve from the event exactly as it will be stored (through JSON),
+            # so the live state is always the state a replay of the log gives;
+            # the stored copy is separate, so evolving can never alter it.
+            text = json.dumps(event.data)
+            self.pending.append(NewEvent(event.type, json.loads(text), {**self.meta, **meta}))
+            self.state = engine.evolve(self.state, Event(event.type, json.loads(text)))
 
     def record_service(self, type_: str, data: dict[str, Any]) -> None:
         self.pending.append(NewEvent(type_, data, dict(self.meta)))
@@ -517,11 +516,7 @@ def retract(
     reason: str | None,
 ) -> ActionResult:
     with pool.connection() as conn, conn.transaction():
-        game = get_game(conn, game_id, lock=True)
-        if principal.club_id != game.club_id:
-            raise not_found("game")
-        if not principal.is_admin:
-            raise Problem(403, "recorder-only", "Only the recorder may retract actions.")
+        game = _lock_for_recorder(conn, game_id, principal)
         if game.dealer != "table":
             raise Problem(
                 422,
@@ -552,6 +547,16 @@ def retract(
         return session.result(status, session.commit(status, 0), principal)
 
 
+def _lock_for_recorder(conn: psycopg.Connection, game_id: UUID, principal: Principal) -> Game:
+    """The game, row-locked, for its club's admin token (the recorder) only."""
+    game = get_game(conn, game_id, lock=True)
+    if principal.club_id != game.club_id:
+        raise not_found("game")
+    if not principal.is_admin:
+        raise Problem(403, "recorder-only", "Only the club's admin token (the recorder) may do this.")
+    return game
+
+
 def _setup_end(events: list[StoredEvent]) -> int:
     """The last version written when the game was created; nothing before it can be retracted."""
     return max((e.version for e in events if e.metadata.get("setup")), default=1)
@@ -565,11 +570,7 @@ def abandon(
     pool: ConnectionPool, game_id: UUID, principal: Principal, request_id: str | None, reason: str | None
 ):
     with pool.connection() as conn, conn.transaction():
-        game = get_game(conn, game_id, lock=True)
-        if principal.club_id != game.club_id:
-            raise not_found("game")
-        if not principal.is_admin:
-            raise Problem(403, "admin-only", "Only the club's admin may abandon a game.")
+        game = _lock_for_recorder(conn, game_id, principal)
         if game.status != "active":
             raise Problem(409, "game-not-active", f"The game is {game.status}.")
         session = Session(
