@@ -14,7 +14,6 @@ import random
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -31,6 +30,7 @@ from engines.base import GameConfig
 from engines.pig import ENGINE as PIG
 from service import store
 from service.replay import SERVICE_EVENTS
+from workers.celery_app import worker_command
 from workers.rebuild import rebuild
 
 GAMES = int(os.environ.get("BENCH_PROJECTION_GAMES", "10000"))
@@ -170,19 +170,7 @@ def latency(url: str, club: uuid.UUID, players: list[uuid.UUID]) -> list[float]:
         broker = start_redis(Path(tmp) / "redis")
         env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": broker.url}
         worker = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "celery"),
-                "-A",
-                "workers.celery_app",
-                "worker",
-                "--beat",
-                "--loglevel",
-                "WARNING",
-                "--concurrency",
-                "2",
-                "--schedule",
-                str(Path(tmp) / "beat"),
-            ],
+            worker_command(str(Path(tmp) / "beat"), loglevel="WARNING"),
             env=env,
             cwd=ROOT,
             stdout=subprocess.DEVNULL,

@@ -64,21 +64,13 @@ def main() -> int:
         )
     ]
     if importlib.util.find_spec("workers.celery_app") is not None:
+        from workers.celery_app import worker_command
+
         children.append(
             subprocess.Popen(
-                [
-                    str(bin_dir / "celery"),
-                    "-A",
-                    "workers.celery_app",
-                    "worker",
-                    "--beat",
-                    "--loglevel",
-                    "INFO",
-                    "--concurrency",
-                    env.get("WORKER_CONCURRENCY", "2"),
-                    "--schedule",
-                    str(VAR / "celerybeat-schedule"),
-                ],
+                worker_command(
+                    str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")
+                ),
                 env=env,
                 cwd=ROOT,
             )

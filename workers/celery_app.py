@@ -9,6 +9,8 @@ at-least-once delivery of idempotent work; docs/workers.md explains each.
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from celery import Celery
 
@@ -95,3 +97,16 @@ app = configure(
     Celery("tablerecord", include=["workers.tasks"]),
     os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER,
 )
+
+
+def worker_command(
+    schedule: str, *, concurrency: int | str = 2, loglevel: str = "INFO", extra: tuple = ()
+) -> list[str]:
+    """The command line of a worker with its beat, as `make run`, the tests and
+    the bench start it (with the celery of the running interpreter)."""
+    return [
+        str(Path(sys.executable).parent / "celery"),
+        *("-A", "workers.celery_app", "worker", "--beat"),
+        *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
+        *extra,
+    ]

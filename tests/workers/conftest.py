@@ -8,7 +8,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -18,6 +17,7 @@ import redis
 
 from service.embedded import start_redis
 from tests.conftest import ROOT
+from workers.celery_app import worker_command
 
 
 class Broker:
@@ -82,23 +82,15 @@ class Worker:
             **env,
         }
         self.proc = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "celery"),
-                "-A",
-                "workers.celery_app",
-                "worker",
-                "--beat",
-                "--loglevel",
-                "INFO",
-                "--concurrency",
-                "2",
-                "--without-gossip",
-                "--without-mingle",
-                "--hostname",
-                f"test-{uuid.uuid4().hex[:8]}@%h",
-                "--schedule",
+            worker_command(
                 str(self.directory / f"beat-{self.starts}"),
-            ],
+                extra=(
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--hostname",
+                    f"test-{uuid.uuid4().hex[:8]}@%h",
+                ),
+            ),
             env=environment,
             cwd=ROOT,
             stdout=log,
