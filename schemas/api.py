@@ -6,20 +6,23 @@ naming the field instead of a silently ignored value.
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-ENGINE_IDS = [
-    "pig",
-    "chancellors",
-    "house-of-cronies",
-    "political-divide-and-conquer",
-    "final-decrees",
-    "maccreedys-mansion",
-]
+from engines import registry
+
+ENGINE_IDS = registry.available()
+CATALOG_KINDS = sorted({k for e in ENGINE_IDS if (k := registry.get(e).catalog_kind)})
+MAX_SEAT = max(registry.get(e).max_seats for e in ENGINE_IDS) - 1
 Name = fields.String(required=True, validate=validate.Length(min=1, max=120))
 
 
 class Problem(Schema):
+    """RFC 9457 problem details. The members below are the ones the service
+    sends; a client should keep any other member it does not know."""
+
+    class Meta:
+        unknown = INCLUDE
+
     type = fields.String()
     title = fields.String()
     status = fields.Integer()
@@ -27,12 +30,27 @@ class Problem(Schema):
         metadata={"description": "Stable machine-readable error code (for rule violations: the rule)."}
     )
     detail = fields.String()
-    errors = fields.Dict(metadata={"description": "Field errors, for requests of the wrong shape."})
+    errors = fields.Raw(
+        metadata={"description": "Field errors, for requests of the wrong shape (field -> messages)."}
+    )
     current_version = fields.Integer(
         metadata={"description": "For version conflicts: the game's version now."}
     )
-    rule = fields.String()
-    details = fields.Dict()
+    rule = fields.String(metadata={"description": "For rule violations: the rule broken (as `code`)."})
+    details = fields.Dict(metadata={"description": "For rule violations: what the rule looked at."})
+    players = fields.List(
+        fields.String(), metadata={"description": "`unknown-player`: the seats' ids that are not the club's."}
+    )
+    projection = fields.String(metadata={"description": "`projection-behind`: the projection waited for."})
+    position = fields.Integer(metadata={"description": "`projection-behind`: the position it has applied."})
+    min_position = fields.Integer(metadata={"description": "`projection-behind`: the position asked for."})
+    retry_after = fields.Integer(metadata={"description": "`projection-behind`: seconds to wait."})
+    head = fields.Integer(
+        metadata={"description": "`position-not-reached`: the last position of the log now."}
+    )
+    index = fields.Integer(
+        metadata={"description": "`command-refused` (import): the index of the first refused command."}
+    )
 
 
 class ClubCreate(Schema):
@@ -87,12 +105,12 @@ class League(Schema):
 
 
 class CatalogRef(Schema):
-    id = fields.String(required=True)
-    version = fields.Integer(required=True)
+    id = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    version = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
 class CatalogCreate(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(ENGINE_IDS))
+    kind = fields.String(required=True, validate=validate.OneOf(CATALOG_KINDS))
     content = fields.Dict(
         required=True, metadata={"description": "The catalog, validated by its kind's schema."}
     )
@@ -104,7 +122,20 @@ class Catalog(Schema):
     version = fields.Integer()
 
 
+class CatalogSummary(Catalog):
+    shipped = fields.Boolean(
+        metadata={"description": "True for a catalog shipped with the service (usable by every club)."}
+    )
+
+
+class CatalogContent(CatalogSummary):
+    content = fields.Dict(metadata={"description": "The catalog itself, as its kind's schema describes it."})
+
+
 class GameCreate(Schema):
+    """The shape every engine's game shares; the OpenAPI document publishes one
+    variant per engine (``PigGameCreate``, ...) with its own options."""
+
     engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
     seats = fields.List(
         fields.UUID(),
@@ -158,7 +189,11 @@ class GameView(GameSummary):
 
 
 class ViewQuery(Schema):
-    seat = fields.Integer(load_default=None, metadata={"description": "Recorder only: see as this seat."})
+    seat = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=0, max=MAX_SEAT),
+        metadata={"description": "Recorder only: see as this seat."},
+    )
 
 
 class LegalActions(Schema):
@@ -173,13 +208,21 @@ class LegalActions(Schema):
     )
 
 
+class EngineCommand(fields.Dict):
+    """A command of the game's engine: ``{"type": CommandName, ...fields}``.
+    The OpenAPI document lists each engine's commands (``PigCommand``, ...)."""
+
+
 class ActionRequest(Schema):
     seat = fields.Integer(
         required=True,
         allow_none=True,
+        validate=validate.Range(min=0, max=MAX_SEAT),
         metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."},
     )
-    command = fields.Dict(required=True, metadata={"description": '{"type": CommandName, ...fields}'})
+    command = EngineCommand(
+        required=True, metadata={"description": "One of the game's commands, discriminated by `type`."}
+    )
     expected_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
 
     @validates_schema

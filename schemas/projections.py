@@ -11,7 +11,8 @@ MIN_POSITION = fields.Integer(
     validate=validate.Range(min=0),
     metadata={
         "description": "Answer only once the projection has applied the log up to this position (the `position` "
-        "of your own write's last event); until then 503 `projection-behind` with Retry-After."
+        "of your own write's last event); until then 503 `projection-behind` with Retry-After. A position "
+        "past the end of the log is a 422 `position-not-reached`."
     },
 )
 

@@ -65,3 +65,44 @@ def load(conn: psycopg.Connection, kind: str, catalog_id: str, version: int) -> 
     content = row["content"] if isinstance(row, dict) else row[0]
     _CACHE[key] = content
     return content
+
+
+def shipped() -> list[dict[str, Any]]:
+    """The catalogs the service ships, one per engine that uses one."""
+    from engines import registry
+
+    return [default_catalog(e) for e in registry.available() if registry.get(e).catalog_kind]
+
+
+def readable(conn: psycopg.Connection, club_id) -> list[dict[str, Any]]:
+    """Every catalog a club may use: the shipped ones and its own, in (kind, id, version) order."""
+    rows = conn.execute(
+        "SELECT kind, id, version, club_id IS NULL AS shipped FROM catalogs"
+        " WHERE club_id IS NULL OR club_id = %s",
+        (club_id,),
+    ).fetchall()
+    found = {(r["kind"], r["id"], r["version"]): r["shipped"] for r in rows}
+    for catalog in shipped():
+        found.setdefault((catalog["kind"], catalog["id"], catalog["version"]), True)
+    return [{"kind": k, "id": i, "version": v, "shipped": s} for (k, i, v), s in sorted(found.items())]
+
+
+def read(conn: psycopg.Connection, club_id, kind: str, catalog_id: str, version: int) -> dict[str, Any]:
+    """One catalog's content, if the club may use it (shipped, or its own)."""
+    for catalog in shipped():
+        if (catalog["kind"], catalog["id"], catalog["version"]) == (kind, catalog_id, version):
+            return {"kind": kind, "id": catalog_id, "version": version, "shipped": True, "content": catalog}
+    row = conn.execute(
+        "SELECT content, club_id IS NULL AS shipped FROM catalogs"
+        " WHERE kind = %s AND id = %s AND version = %s AND (club_id IS NULL OR club_id = %s)",
+        (kind, catalog_id, version, club_id),
+    ).fetchone()
+    if row is None:
+        raise Problem(404, "not-found", f"No catalog {kind}/{catalog_id} v{version} for this club.")
+    return {
+        "kind": kind,
+        "id": catalog_id,
+        "version": version,
+        "shipped": row["shipped"],
+        "content": row["content"],
+    }

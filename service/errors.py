@@ -67,6 +67,7 @@ def http_exception(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     headers = {k: v for k, v in (data.get("headers") or {}).items()}
+    headers.update((k, v) for k, v in error.get_headers() if k == "Allow")  # 405 names the methods
     if status == 429:
         headers["Retry-After"] = str(_seconds_until_limit_resets())
         return problem_response(

@@ -7,7 +7,7 @@ import yaml
 from service.openapi import generate
 from tests.conftest import ROOT
 
-UNDOCUMENTED = {"/static/<path:filename>", "/docs", "/docs/<path:filename>", "/openapi.json", "/health"}
+UNDOCUMENTED = {"/static/<path:filename>", "/docs/", "/docs/<path:path>", "/openapi.json"}
 
 
 def test_committed_openapi_yaml_equals_the_generated_document():
@@ -26,6 +26,20 @@ def test_every_route_of_the_app_is_documented(app):
             assert method.lower() in documented[path], f"{method} {rule.rule} is not in openapi.yaml"
 
 
-def test_docs_are_served(client):
-    assert client.get("/docs").status_code == 200
+def test_docs_are_served_from_installed_files_only(client):
+    page = client.get("/docs/")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert assets and all(a.startswith("/docs/") for a in assets), assets
+    hosts = set(re.findall(r"https?://([^/\"' ]+)", html))
+    assert hosts <= {"localhost"}, hosts  # the page's own host only (its OAuth2 redirect)
+    for asset in assets:
+        assert client.get(asset).status_code == 200, asset
     assert client.get("/openapi.json").get_json()["info"]["title"] == "tablerecord"
+
+
+def test_a_405_names_the_allowed_methods(client):
+    response = client.delete("/engines")
+    assert response.status_code == 405 and response.mimetype == "application/problem+json"
+    assert set(response.headers["Allow"].split(", ")) >= {"GET"}

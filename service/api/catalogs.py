@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
-from schemas.api import Catalog, CatalogCreate
+from schemas.api import Catalog, CatalogContent, CatalogCreate, CatalogSummary
 from service import catalogs, database
 from service.api.common import problems
-from service.auth import require_admin
-from service.errors import Problem
+from service.auth import require_admin, require_principal
+from service.errors import Problem, not_found
 
 blp = Blueprint("catalogs", __name__, url_prefix="/clubs/<uuid:club>/catalogs", description="Card catalogs")
 
@@ -31,3 +31,29 @@ def register_catalog(body, club):
     with database.pool().connection() as conn, conn.transaction():
         catalogs.register(conn, content, club)
     return {"kind": content["kind"], "id": content["id"], "version": content["version"]}
+
+
+def _club_member(club) -> None:
+    """Any token of the club (its admin or a seat of one of its games)."""
+    if require_principal().club_id != club:
+        raise not_found("club")
+
+
+@blp.get("")
+@blp.response(200, CatalogSummary(many=True))
+@problems(blp, 401, 404)
+def list_catalogs(club):
+    """The catalogs the club may use: the shipped ones and its own."""
+    _club_member(club)
+    with database.pool().connection() as conn:
+        return catalogs.readable(conn, club)
+
+
+@blp.get("/<kind>/<catalog_id>/<int:version>")
+@blp.response(200, CatalogContent)
+@problems(blp, 401, 404)
+def get_catalog(club, kind, catalog_id, version):
+    """One catalog version's content (a shipped one, or the club's own)."""
+    _club_member(club)
+    with database.pool().connection() as conn:
+        return catalogs.read(conn, club, kind, catalog_id, version)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from flask import current_app, g
+from flask import Response, current_app, g, json, request
 
 from schemas.api import Problem
 from service import games
@@ -40,6 +40,43 @@ def problems(blp, *statuses: int) -> Callable:
         return func
 
     return decorate
+
+
+NDJSON = "application/x-ndjson"
+
+
+def wants_ndjson() -> bool:
+    return request.accept_mimetypes.best_match(["application/json", NDJSON]) == NDJSON
+
+
+def ndjson(items: list[Any]) -> Response:
+    """One JSON document per line."""
+    return Response("".join(json.dumps(i, default=str) + "\n" for i in items), mimetype=NDJSON)
+
+
+def negotiated(schema: str, what: str, twin: str) -> dict:
+    """The 200 of a route that answers JSON or, asked with `Accept`, NDJSON;
+    ``twin`` is the route that answers NDJSON only (for clients that pick an
+    operation rather than a header)."""
+    return {
+        "200": {
+            "description": f"{what} as JSON; with `Accept: application/x-ndjson`, one item per line"
+            f" (as `{twin}` answers).",
+            "content": {
+                "application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}},
+                NDJSON: {"schema": {"type": "string", "description": "One JSON object per line."}},
+            },
+        }
+    }
+
+
+def ndjson_only(what: str) -> dict:
+    return {
+        "200": {
+            "description": f"{what}, one JSON object per line.",
+            "content": {NDJSON: {"schema": {"type": "string", "description": "One JSON object per line."}}},
+        }
+    }
 
 
 def settings() -> Any:

@@ -1,20 +1,105 @@
-"""The games the service records: seat counts, options and command shapes."""
+"""The games the service records: seat counts, options and command shapes.
+
+The same marshmallow schemas the service validates with are published in the
+OpenAPI document (``register_contract``) and from ``GET /engines/{id}``: each
+engine's options (``PigOptions``), each command with its ``type``
+(``PigRoll``), the engine's commands as one union discriminated by ``type``
+(``PigCommand``) and its game-creation body (``PigGameCreate``, discriminated
+by ``engine``). Every engine in the registry is covered.
+"""
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask_smorest import Blueprint
+from flask_smorest import Api, Blueprint
+from marshmallow import Schema, fields, validate
 
 from engines import registry
-from schemas.api import EngineInfo
-from schemas.games import for_engine
+from schemas.api import CatalogRef, EngineCommand, EngineInfo, GameCreate
+from schemas.games import for_engine, schema_prefix, typed_commands
 from service.api.common import problems
 from service.errors import not_found
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
+
+GAME_CREATE = "GameCreateRequest"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+@functools.cache
+def game_create(engine_id: str) -> type[Schema]:
+    """The body that creates a game of this engine: its id, seat count and options."""
+    engine = registry.get(engine_id)
+    attrs: dict[str, Any] = {
+        "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
+        "seats": fields.List(
+            fields.UUID(),
+            required=True,
+            validate=validate.Length(min=engine.min_seats, max=engine.max_seats),
+            metadata={"description": "Player ids in seat order; seat 0 first.", "uniqueItems": True},
+        ),
+        "options": fields.Nested(for_engine(engine_id).OPTIONS, load_default=dict),
+    }
+    if engine.catalog_kind:
+        attrs["catalog"] = fields.Nested(
+            CatalogRef, metadata={"description": "A catalog version (default: the shipped one)."}
+        )
+    else:
+        attrs["Meta"] = type("Meta", (), {"exclude": ("catalog",)})
+    return type(f"{schema_prefix(engine_id)}GameCreate", (GameCreate,), attrs)
+
+
+def _engine_unions(self, field, ret, **kwargs) -> dict:
+    """An action's ``command``: any engine's command union (apispec attribute function)."""
+    if not isinstance(field, EngineCommand):
+        return {}
+    ret.pop("type", None)
+    ret.pop("additionalProperties", None)
+    return {"anyOf": [_ref(f"{schema_prefix(e)}Command") for e in registry.available()]}
+
+
+def register_contract(api: Api) -> None:
+    """Publish every engine's schemas in the app's OpenAPI document (before the
+    blueprints are registered, so that their bodies can refer to them)."""
+    spec = api.spec
+    api.ma_plugin.converter.add_attribute_function(_engine_unions)
+    variants = {}
+    for engine_id in registry.available():
+        prefix = schema_prefix(engine_id)
+        spec.components.schema(f"{prefix}Options", schema=for_engine(engine_id).OPTIONS)
+        commands = typed_commands(engine_id)
+        for schema in commands.values():
+            spec.components.schema(schema.__name__, schema=schema)
+        spec.components.schema(
+            f"{prefix}Command",
+            {
+                "oneOf": [_ref(s.__name__) for s in commands.values()],
+                "discriminator": {
+                    "propertyName": "type",
+                    "mapping": {name: _ref(s.__name__)["$ref"] for name, s in commands.items()},
+                },
+            },
+        )
+        variant = game_create(engine_id)
+        spec.components.schema(variant.__name__, schema=variant)
+        variants[engine_id] = variant.__name__
+    spec.components.schema(
+        GAME_CREATE,
+        {
+            "oneOf": [_ref(name) for name in variants.values()],
+            "discriminator": {
+                "propertyName": "engine",
+                "mapping": {e: _ref(name)["$ref"] for e, name in variants.items()},
+            },
+        },
+    )
 
 
 def _json_schema(schema_class) -> dict:
@@ -27,7 +112,6 @@ def _json_schema(schema_class) -> dict:
 def describe(engine_id: str) -> dict:
     """An engine's public description (static for the life of the process)."""
     engine = registry.get(engine_id)
-    shapes = for_engine(engine_id)
     return {
         "id": engine.id,
         "title": engine.title,
@@ -35,13 +119,14 @@ def describe(engine_id: str) -> dict:
         "min_seats": engine.min_seats,
         "max_seats": engine.max_seats,
         "catalog_kind": engine.catalog_kind,
-        "options": _json_schema(shapes.OPTIONS),
-        "commands": {name: _json_schema(schema) for name, schema in shapes.COMMANDS.items()},
+        "options": _json_schema(for_engine(engine_id).OPTIONS),
+        "commands": {name: _json_schema(schema) for name, schema in typed_commands(engine_id).items()},
     }
 
 
 @blp.get("")
 @blp.response(200, EngineInfo(many=True))
+@problems(blp)
 def list_engines():
     """Every engine with its seat counts, options and command shapes."""
     return [describe(engine_id) for engine_id in registry.available()]
@@ -51,7 +136,7 @@ def list_engines():
 @blp.response(200, EngineInfo)
 @problems(blp, 404)
 def get_engine(engine_id):
-    """One engine."""
+    """One engine: its options and each command as JSON Schema (the same as in the OpenAPI document)."""
     if engine_id not in registry.available():
         raise not_found("engine")
     return describe(engine_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from flask import Response, current_app, json, request
+from flask import current_app, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
@@ -26,9 +26,19 @@ from schemas.api import (
     Retract,
     ViewQuery,
 )
-from schemas.games import for_engine
+from schemas.games import for_engine, typed_commands
 from service import database, games, notify, store
-from service.api.common import problems, request_id, visible_game
+from service.api.common import (
+    NDJSON,
+    ndjson,
+    ndjson_only,
+    negotiated,
+    problems,
+    request_id,
+    visible_game,
+    wants_ndjson,
+)
+from service.api.engines import GAME_CREATE
 from service.auth import current_principal, require_admin, require_principal
 from service.errors import Problem, not_found
 
@@ -51,20 +61,18 @@ def _validate_options(engine_id: str, options: dict[str, Any]) -> dict[str, Any]
 
 
 def _validate_command(engine_id: str, command: dict[str, Any]) -> dict[str, Any]:
-    shapes = for_engine(engine_id).COMMANDS
+    shapes = typed_commands(engine_id)
     kind = command["type"]
     if kind not in shapes:
         raise Problem(
             422, "unknown-command", f"This game has no command {kind!r}.", errors={"type": sorted(shapes)}
         )
-    fields = {k: v for k, v in command.items() if k != "type"}
     try:
-        loaded = shapes[kind]().load(fields)
+        return shapes[kind]().load(command)
     except ValidationError as err:
         raise Problem(
             422, "invalid-command", f"The {kind} command is not well formed.", errors=err.messages
         ) from err
-    return {"type": kind, **loaded}
 
 
 def summary(game: games.Game, names: dict[str, str] | None = None) -> dict[str, Any]:
@@ -90,6 +98,9 @@ def _names(conn, game: games.Game) -> dict[str, str]:
 
 @blp.post("/clubs/<uuid:club>/games")
 @blp.arguments(GameCreate)
+@blp.doc(
+    requestBody={"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{GAME_CREATE}"}}}}
+)
 @blp.response(201, GameCreated)
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def create_game(body, club):
@@ -138,17 +149,7 @@ def _names_for_club(conn, club: UUID):
 @blp.get("/clubs/<uuid:club>/events")
 @blp.arguments(FeedQuery, location="query")
 @blp.response(200, FeedPage, content_type="application/json")
-@blp.doc(
-    responses={
-        "200": {
-            "content": {
-                "application/json": {"schema": {"$ref": "#/components/schemas/FeedPage"}},
-                "application/x-ndjson": {"schema": {"type": "string"}},
-            },
-            "description": "A page of the club's events; with `Accept: application/x-ndjson`, one per line.",
-        }
-    }
-)
+@blp.doc(responses=negotiated("FeedPage", "A page of the club's events", "/clubs/{club}/events.ndjson"))
 @problems(blp, 401, 403, 404, 422)
 def club_feed(query, club):
     """Every event of the club's games in global position order (admin token).
@@ -156,31 +157,39 @@ def club_feed(query, club):
     A follower (an export, a club website) keeps the last position it read and
     asks for what came after: no event is ever skipped, even one whose
     transaction committed late. Events appear as the recorder may see them."""
+    events = _club_events(query, club)
+    if wants_ndjson():
+        return ndjson(events)
+    return {
+        "events": events,
+        "next_after_position": events[-1]["position"] if events else query["after_position"],
+    }
+
+
+@blp.get("/clubs/<uuid:club>/events.ndjson")
+@blp.arguments(FeedQuery, location="query")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(responses=ndjson_only("A page of the club's events (as in `/clubs/{club}/events`)"))
+@problems(blp, 401, 403, 404, 422)
+def club_feed_ndjson(query, club):
+    """The club's event feed, one event per line (admin token)."""
+    return ndjson(_club_events(query, club))
+
+
+def _club_events(query, club: UUID) -> list[dict[str, Any]]:
     principal = require_admin(club)
     with database.pool().connection() as conn:
         page = store.read_club(conn, club, query["after_position"], query["limit"])
         ids = list({e.game_id for e in page})
         rows = conn.execute(f"SELECT {games.GAME_COLUMNS} FROM games WHERE id = ANY(%s)", (ids,)).fetchall()
     by_id = {r["id"]: games._game(r) for r in rows}
-    events = [
+    return [
         {
             "game": e.game_id,
             **games.redact_stored(by_id[e.game_id], e, games.viewer_seat(by_id[e.game_id], principal)),
         }
         for e in page
     ]
-    if _wants_ndjson():
-        return Response(
-            "".join(json.dumps(e, default=str) + "\n" for e in events), mimetype="application/x-ndjson"
-        )
-    return {"events": events, "next_after_position": page[-1].position if page else query["after_position"]}
-
-
-def _wants_ndjson() -> bool:
-    return (
-        request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"])
-        == "application/x-ndjson"
-    )
 
 
 @blp.get("/games/<uuid:game_id>")
@@ -304,33 +313,37 @@ def _announce(result: games.ActionResult) -> None:
 @blp.get("/games/<uuid:game_id>/events")
 @blp.arguments(EventsQuery, location="query")
 @blp.response(200, EventPage, content_type="application/json")
-@blp.doc(
-    responses={
-        "200": {
-            "content": {
-                "application/json": {"schema": {"$ref": "#/components/schemas/EventPage"}},
-                "application/x-ndjson": {"schema": {"type": "string"}},
-            },
-            "description": "A page of events; with `Accept: application/x-ndjson`, one per line.",
-        }
-    }
-)
+@blp.doc(responses=negotiated("EventPage", "A page of events", "/games/{game_id}/events.ndjson"))
 @problems(blp, 401, 404, 422)
 def list_events(query, game_id):
     """The game's event log by version, as the caller may see it (paginated)."""
-    with database.pool().connection() as conn:
-        game = visible_game(conn, game_id)
-        seat = games.viewer_seat(game, current_principal())
-        page = store.read_stream(conn, game.id, query["after_version"], query["limit"])
-    events = [games.redact_stored(game, e, seat) for e in page]
-    if _wants_ndjson():
-        return Response("".join(json.dumps(e) + "\n" for e in events), mimetype="application/x-ndjson")
+    game, page, events = _game_events(query, game_id)
+    if wants_ndjson():
+        return ndjson(events)
     more = len(page) == query["limit"] and page[-1].version < game.version
     return {
         "events": events,
         "next_after_version": page[-1].version if more else None,
         "version": game.version,
     }
+
+
+@blp.get("/games/<uuid:game_id>/events.ndjson")
+@blp.arguments(EventsQuery, location="query")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(responses=ndjson_only("A page of events (as in `/games/{game_id}/events`)"))
+@problems(blp, 401, 404, 422)
+def list_events_ndjson(query, game_id):
+    """The game's event log, one event per line (page with `after_version` and `limit`)."""
+    return ndjson(_game_events(query, game_id)[2])
+
+
+def _game_events(query, game_id: UUID):
+    with database.pool().connection() as conn:
+        game = visible_game(conn, game_id)
+        seat = games.viewer_seat(game, current_principal())
+        page = store.read_stream(conn, game.id, query["after_version"], query["limit"])
+    return game, page, [games.redact_stored(game, e, seat) for e in page]
 
 
 @blp.post("/games/<uuid:game_id>/retract")

@@ -53,7 +53,7 @@ def handle_behind(blueprint: Blueprint) -> None:
 BEHIND_DOC = {
     "description": "`projection-behind`: the projection has not yet reached `min_position`; retry after "
     "`Retry-After` seconds (also `retry_after` in the body).",
-    "content": {"application/problem+json": {"schema": {"type": "object"}}},
+    "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
     "headers": {"Retry-After": {"schema": {"type": "integer"}}},
 }
 
@@ -69,8 +69,22 @@ def position_of(conn, projection: str, min_position: int | None = None) -> int:
     ).fetchone()
     position = int(row["position"]) if row else 0
     if min_position is not None and position < min_position:
+        head = store.head_position(conn)
+        if min_position > head:
+            raise past_head(head, min_position)
         raise ProjectionBehind(projection, position, min_position)
     return position
+
+
+def past_head(head: int, min_position: int) -> Problem:
+    """A position the log has not reached is the client's mistake, not a
+    reason to retry: it would be "behind" for ever."""
+    return Problem(
+        422,
+        "position-not-reached",
+        f"The log ends at position {head}; min_position {min_position} does not exist yet.",
+        head=head,
+    )
 
 
 def visible_league(conn, league_id: UUID) -> dict[str, Any]:
@@ -118,6 +132,8 @@ def freshness(query):
             " WHERE set_aside_at IS NOT NULL ORDER BY set_aside_at DESC LIMIT 100"
         ).fetchall()
     if query["min_position"] is not None:
+        if query["min_position"] > head:
+            raise past_head(head, query["min_position"])
         for row in rows:
             if row["position"] < query["min_position"]:
                 raise ProjectionBehind(row["name"], row["position"], query["min_position"])

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from flask import Response, json, request
+from flask import Response, json
 from flask_smorest import Blueprint
 
 from engines.base import Event
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
 from service import database, games
-from service.api.common import problems, visible_game
+from service.api.common import NDJSON, ndjson_only, negotiated, problems, visible_game, wants_ndjson
 from service.api.projections import ProjectionBehind, documents_behind, handle_behind, position_of
 from service.auth import current_principal
 from service.errors import Problem
@@ -31,7 +31,6 @@ blp = Blueprint("replays", __name__, url_prefix="/games/<uuid:game_id>/replay", 
 handle_behind(blp)
 
 STEP_COLUMNS = "step, position, type, data, description, state, recorded_at, retracted_by"
-NDJSON = "application/x-ndjson"
 
 
 def _viewer(game: games.Game, seat: int | None) -> int | None | str:
@@ -170,29 +169,47 @@ def replay_step(query, game_id, step):
 @blp.get("/export")
 @blp.arguments(ExportQuery, location="query")
 @blp.response(200, ReplayExport, content_type="application/json")
-@blp.alt_response(
-    200,
-    description='With `Accept: application/x-ndjson` or `format=ndjson`: a `{"game": ...}` line, then one step per line.',
-    content_type=NDJSON,
-    success=True,
+@blp.doc(
+    responses=negotiated(
+        "ReplayExport",
+        'The whole replay (with `format=ndjson` too: a `{"game": ...}` line, then one step per line)',
+        "/games/{game_id}/replay/export.ndjson",
+    )
 )
 @documents_behind(blp)
 @problems(blp, 401, 403, 404, 422)
 def export(query, game_id):
     """The whole replay in one document (JSON) or as NDJSON lines."""
+    header, steps = _export(query, game_id)
+    wants = query["format"] or ("ndjson" if wants_ndjson() else "json")
+    if wants == "ndjson":
+        return _lines(header, steps)
+    return {"game": header, "steps": steps}
+
+
+@blp.get("/export.ndjson")
+@blp.arguments(StepQuery, location="query")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(responses=ndjson_only('The whole replay: a `{"game": ...}` line, then one step per line'))
+@documents_behind(blp)
+@problems(blp, 401, 403, 404, 422)
+def export_ndjson(query, game_id):
+    """The whole replay as NDJSON lines."""
+    return _lines(*_export(query, game_id))
+
+
+def _export(query, game_id: UUID) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     with database.pool().connection() as conn:
         game = visible_game(conn, game_id)
         renderer = Renderer(conn, game, _viewer(game, query["seat"]), query["min_position"])
         rows = conn.execute(
             f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s ORDER BY step", (game.id,)
         ).fetchall()
-    wants = query["format"] or (
-        "ndjson" if request.accept_mimetypes.best_match(["application/json", NDJSON]) == NDJSON else "json"
-    )
-    steps = [renderer.step(r) for r in rows]
-    if wants == "ndjson":
-        dump = ReplayStepView()
-        lines = [json.dumps({"game": dump.dump({"game": renderer.header()})["game"]})]
-        lines += [json.dumps(dump.dump({"step": s})["step"]) for s in steps]
-        return Response("\n".join(lines) + "\n", mimetype=NDJSON)
-    return {"game": renderer.header(), "steps": steps}
+    return renderer.header(), [renderer.step(r) for r in rows]
+
+
+def _lines(header: dict[str, Any], steps: list[dict[str, Any]]) -> Response:
+    dump = ReplayStepView()
+    lines = [json.dumps({"game": dump.dump({"game": header})["game"]})]
+    lines += [json.dumps(dump.dump({"step": s})["step"]) for s in steps]
+    return Response("\n".join(lines) + "\n", mimetype=NDJSON)
