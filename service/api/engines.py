@@ -22,7 +22,7 @@ from engines import registry
 from schemas.api import CatalogRef, EngineCommand, EngineInfo, GameCreate
 from schemas.games import for_engine, schema_prefix, typed_commands
 from service.api.common import problems
-from service.errors import not_found
+from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
 
@@ -138,5 +138,5 @@ def list_engines():
 def get_engine(engine_id):
     """One engine: its options and each command as JSON Schema (the same as in the OpenAPI document)."""
     if engine_id not in registry.available():
-        raise not_found("engine")
+        raise NotFound("engine")
     return describe(engine_id)

@@ -2,7 +2,7 @@
 refusals the spec foretells, catalogs a client can read."""
 
 from schemas.games import typed_commands
-from service.catalogs import default_catalog
+from service.records.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.helpers import new_pig_game
 

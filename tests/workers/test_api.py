@@ -17,12 +17,12 @@ def hidden_pig(monkeypatch):
     """Registered before the database fixtures set up (and so until after they tear down)."""
     import schemas.games
     import service.api.engines as engines_api
-    import service.api.games as games_api
+    from service.records import commands
 
     monkeypatch.setitem(registry.ENGINE_MODULES, "hidden-pig", "tests.workers.hidden_engine")
     monkeypatch.setitem(registry._loaded, "hidden-pig", hidden_engine.ENGINE)
     original = schemas.games.for_engine
-    for module in (schemas.games, engines_api, games_api):
+    for module in (schemas.games, engines_api, commands):
         monkeypatch.setattr(module, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
 
 
