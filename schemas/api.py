@@ -196,21 +196,26 @@ class ViewQuery(Schema):
     )
 
 
+class EngineCommand(fields.Dict):
+    """A command of the game's engine: ``{"type": CommandName, ...fields}``.
+    The OpenAPI document lists each engine's commands (``PigCommand``, ...)."""
+
+
+class LegalAction(Schema):
+    seat = fields.Integer(allow_none=True, metadata={"description": "The acting seat; null for the dealer."})
+    command = EngineCommand(metadata={"description": "One of the game's commands."})
+
+
 class LegalActions(Schema):
     version = fields.Integer()
     seats = fields.Dict(
         keys=fields.String(),
-        values=fields.List(fields.Dict()),
+        values=fields.List(fields.Nested(LegalAction)),
         metadata={
             "description": 'Seat number (or "dealer" for a table game\'s dice and draws) -> the actions it may'
             " post now, each a ready body for POST /games/{game}/actions: {seat, command}."
         },
     )
-
-
-class EngineCommand(fields.Dict):
-    """A command of the game's engine: ``{"type": CommandName, ...fields}``.
-    The OpenAPI document lists each engine's commands (``PigCommand``, ...)."""
 
 
 class ActionRequest(Schema):

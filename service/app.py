@@ -68,6 +68,9 @@ class TableRecordApi(Api):
     """flask-smorest's Api with our problem+json errors."""
 
     ERROR_SCHEMA = ProblemSchema
+    # Every operation lists the problems it can answer: no catch-all "default"
+    # response, so a client (and the contract tests) know each status code.
+    DEFAULT_ERROR_RESPONSE_NAME = None
 
     def handle_http_exception(self, error):  # noqa: D401 - flask-smorest hook
         return problems.http_exception(error)
@@ -118,6 +121,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         clubs,
         engines,
         games,
+        interchange,
         leagues,
         players,
         projections,
@@ -134,6 +138,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         catalogs,
         engines,
         games,
+        interchange,
         standings,
         replays,
         statistics,

@@ -61,6 +61,24 @@ def new_game(
     request_id: str | None,
 ) -> tuple[Game, list[str]]:
     """The game, created with ``options`` already checked; and its seat tokens."""
+    with records.pool.connection() as conn:
+        with conn.transaction():
+            game, tokens = open_game(conn, club_id, spec, options)
+            work = set_up(conn, game, principal, request_id)
+            work.commit(work.finish_if_over(), records.snapshot_every)
+        work.committed(records)
+        return games.get_game(conn, game.id), tokens
+
+
+def open_game(
+    conn: psycopg.Connection,
+    club_id: UUID,
+    spec: dict[str, Any],
+    options: dict[str, Any],
+    seed: str | None = None,
+) -> tuple[Game, list[str]]:
+    """Check the seats and league, insert the game and mint its seat tokens, in
+    the caller's transaction (nothing is appended yet)."""
     engine = registry.get(spec["engine"])
     seats = [str(p) for p in spec["seats"]]
     if len(set(seats)) != len(seats):
@@ -70,41 +88,35 @@ def new_game(
             "seat-count",
             f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
         )
-    with records.pool.connection() as conn:
-        with conn.transaction():
-            names = games.player_names(conn, seats, club_id)
-            missing = [s for s in seats if s not in names]
-            if missing:
-                raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
-            if spec.get("league"):
-                league = conn.execute(
-                    "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (spec["league"], club_id)
-                ).fetchone()
-                if league is None:
-                    raise Invalid("unknown-league", "No such league in this club.")
-                if league["engine"] and league["engine"] != engine.id:
-                    raise Invalid("league-engine", f"This league records {league['engine']} games only.")
-            catalog_ref = _catalog_for(conn, engine, spec.get("catalog")) if engine.catalog_kind else None
-            game = Game(
-                uuid.uuid4(),
-                club_id,
-                spec.get("league"),
-                engine.id,
-                seats,
-                options,
-                spec.get("dealer", "server"),
-                secrets.token_hex(16),
-                bool(spec.get("public", False)),
-                catalog_ref,
-                "active",
-                0,
-            )
-            _insert(conn, game)
-            tokens = _mint_seat_tokens(conn, game)
-            work = _set_up(conn, game, principal, request_id)
-            work.commit(work.finish_if_over(), records.snapshot_every)
-        work.committed(records)
-        return games.get_game(conn, game.id), tokens
+    names = games.player_names(conn, seats, club_id)
+    missing = [s for s in seats if s not in names]
+    if missing:
+        raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
+    if spec.get("league"):
+        league = conn.execute(
+            "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (spec["league"], club_id)
+        ).fetchone()
+        if league is None:
+            raise Invalid("unknown-league", "No such league in this club.")
+        if league["engine"] and league["engine"] != engine.id:
+            raise Invalid("league-engine", f"This league records {league['engine']} games only.")
+    catalog_ref = _catalog_for(conn, engine, spec.get("catalog")) if engine.catalog_kind else None
+    game = Game(
+        uuid.uuid4(),
+        club_id,
+        spec.get("league"),
+        engine.id,
+        seats,
+        options,
+        spec.get("dealer", "server"),
+        seed or secrets.token_hex(16),
+        bool(spec.get("public", False)),
+        catalog_ref,
+        "active",
+        0,
+    )
+    _insert(conn, game)
+    return game, _mint_seat_tokens(conn, game)
 
 
 def _insert(conn: psycopg.Connection, game: Game) -> None:
@@ -139,7 +151,11 @@ def _mint_seat_tokens(conn: psycopg.Connection, game: Game) -> list[str]:
     return tokens
 
 
-def _set_up(conn: psycopg.Connection, game: Game, principal: Principal, request_id: str | None) -> UnitOfWork:
+def set_up(
+    conn: psycopg.Connection, game: Game, principal: Principal, request_id: str | None, deal: bool = True
+) -> UnitOfWork:
+    """The game's opening: ``GameCreated``, the engine's setup events and (``deal``)
+    the chance a server-dealt game then waits for."""
     engine = game.engine
     config = games.config_of(conn, game)
     try:
@@ -162,7 +178,8 @@ def _set_up(conn: psycopg.Connection, game: Game, principal: Principal, request_
         },
     )
     work.record(engine.setup(config))
-    work.deal_chance()
+    if deal:
+        work.deal_chance()
     return work
 
 

@@ -88,7 +88,16 @@ class UnitOfWork:
         self.pending.append(NewEvent(type_, data, dict(self.meta)))
 
     def decide(self, command: dict[str, Any], **meta: Any) -> None:
+        """Judge ``command`` and record its events; the first of them keeps the
+        command and how many events it made, so the game can be exported as
+        the commands that built it (``service.records.interchange``)."""
+        start = len(self.pending)
         self.record(self.game.engine.decide(self.state, command), **meta)
+        made = len(self.pending) - start
+        if made:
+            first = self.pending[start]
+            kept = {**first.metadata, "command": dict(command), "command_events": made}
+            self.pending[start] = NewEvent(first.type, first.data, kept)
 
     def deal_chance(self) -> None:
         """Server dealer: answer every chance request at once, in this transaction."""

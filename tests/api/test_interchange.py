@@ -1,0 +1,167 @@
+"""Whole games out and in: an export imports as it is, into any club, and
+gives the same events (apart from ids and times) and the same state; an
+import stores all or nothing."""
+
+import random
+
+import pytest
+
+from engines import registry
+from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
+
+QUICK = {"pig": {"target": 20}, "chancellors": {"target": 30}}  # shorter games; others play by default
+STEPS = 150
+
+
+def _play(api, game_id, rng, steps=STEPS):
+    for _ in range(steps):
+        legal = api.get(f"/games/{game_id}/legal-actions").get_json()
+        choices = [action for actions in legal["seats"].values() for action in actions]
+        if not choices:
+            return
+        r = api.post(f"/games/{game_id}/actions", rng.choice(choices))
+        assert r.status_code == 201, r.get_json()
+
+
+def _new_game(client, engine_id, dealer):
+    club = ClubFactory(client=client)
+    engine = registry.get(engine_id)
+    game = GameFactory(
+        client=client,
+        club=club,
+        engine=engine_id,
+        options=QUICK.get(engine_id, {}),
+        dealer=dealer,
+        seats=engine.min_seats,
+    )
+    return club, game, Api(client, club["admin_token"])
+
+
+def _facts(api, game_id):
+    """The game's live events as facts: type and data, ids and times aside."""
+    events = api.get(f"/games/{game_id}/events?limit=1000").get_json()["events"]
+    live = []
+    for event in events:
+        if event["type"] == "ActionsRetracted":
+            live = [e for e in live if e["version"] <= event["data"]["to_version"]]
+        else:
+            live.append(event)
+    facts = []
+    for event in live:
+        data = dict(event["data"])
+        if event["type"] == "GameCreated":
+            data.pop("club"), data.pop("league"), data.pop("seats")  # ids of this club
+        facts.append((event["type"], data))
+    return facts
+
+
+def _round_trip(client, api, game_id):
+    document = api.get(f"/games/{game_id}/export").get_json()
+    other = ClubFactory(client=client)
+    imported = Api(client, other["admin_token"]).post(f"/clubs/{other['id']}/games/import", document)
+    assert imported.status_code == 201, imported.get_json()
+    return document, other, imported.get_json()
+
+
+@pytest.mark.parametrize("dealer", ["server", "table"])
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_an_export_imports_as_the_same_game(client, engine_id, dealer):
+    club, game, api = _new_game(client, engine_id, dealer)
+    _play(api, game["id"], random.Random(11))
+    document, other, copy = _round_trip(client, api, game["id"])
+    theirs = Api(client, other["admin_token"])
+    assert copy["engine"] == engine_id and copy["status"] == document["status"]
+    assert [s["name"] for s in copy["seats"]] == [s["name"] for s in document["seats"]]
+    assert _facts(theirs, copy["id"]) == _facts(api, game["id"])
+    original = api.get(f"/games/{game['id']}").get_json()
+    again = theirs.get(f"/games/{copy['id']}").get_json()
+    assert again["state"] == original["state"] and again["outcome"] == original["outcome"]
+    assert theirs.get(f"/games/{copy['id']}/export").get_json()["commands"] == document["commands"]
+
+
+def test_retracted_actions_are_left_out_of_an_export(client):
+    club, game, api = _new_game(client, "pig", "table")
+    _play(api, game["id"], random.Random(3), steps=12)
+    kept = api.get(f"/games/{game['id']}").get_json()["version"]
+    _play(api, game["id"], random.Random(4), steps=6)
+    assert api.post(f"/games/{game['id']}/retract", {"to_version": kept}).status_code == 201
+    document, other, copy = _round_trip(client, api, game["id"])
+    assert _facts(Api(client, other["admin_token"]), copy["id"]) == _facts(api, game["id"])
+    assert copy["version"] < api.get(f"/games/{game['id']}").get_json()["version"]
+
+
+def _counts(pool):
+    with pool.connection() as conn:
+        return conn.execute(
+            "SELECT (SELECT count(*) FROM games) g, (SELECT count(*) FROM events) e"
+        ).fetchone()
+
+
+def test_an_import_with_a_refused_command_stores_nothing_and_names_it(client, pool):
+    club, game, api = _new_game(client, "pig", "table")
+    _play(api, game["id"], random.Random(5), steps=10)
+    document = api.get(f"/games/{game['id']}/export").get_json()
+    broken = {**document, "commands": [*document["commands"][:4], {"seat": 1, "command": {"type": "Hold"}}]}
+    before = _counts(pool)
+    r = api.post(f"/clubs/{club['id']}/games/import", broken)
+    problem = r.get_json()
+    assert r.status_code == 422 and problem["code"] == "command-refused", problem
+    assert problem["index"] == 4 and problem["rule"]
+    assert _counts(pool) == before
+
+
+def test_an_import_whose_commands_miss_its_outcome_is_refused(client, pool):
+    club, game, api = _new_game(client, "pig", "table")
+    _play(api, game["id"], random.Random(6), steps=400)
+    document = api.get(f"/games/{game['id']}/export").get_json()
+    assert document["outcome"]["finished"]
+    wrong = {**document, "outcome": {**document["outcome"], "places": document["outcome"]["places"][::-1]}}
+    before = _counts(pool)
+    r = api.post(f"/clubs/{club['id']}/games/import", wrong)
+    assert r.status_code == 422 and r.get_json()["code"] == "outcome-mismatch"
+    assert _counts(pool) == before
+
+
+def test_an_import_is_idempotent_under_its_key(client, pool):
+    club, game, api = _new_game(client, "pig", "table")
+    _play(api, game["id"], random.Random(8), steps=10)
+    document = api.get(f"/games/{game['id']}/export").get_json()
+    first = api.post(f"/clubs/{club['id']}/games/import", document, **{"Idempotency-Key": "paper-7"})
+    before = _counts(pool)
+    again = api.post(f"/clubs/{club['id']}/games/import", document, **{"Idempotency-Key": "paper-7"})
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["id"] == first.get_json()["id"] and "seat_tokens" not in again.get_json()
+    assert _counts(pool) == before
+    other = api.post(
+        f"/clubs/{club['id']}/games/import", {**document, "public": True}, **{"Idempotency-Key": "paper-7"}
+    )
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency-key-reused"
+
+
+def test_a_game_from_paper_seats_the_clubs_players_by_name(client):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    ann = PlayerFactory(client=client, club=club, name="Ann")
+    document = {
+        "engine": "pig",
+        "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "commands": [
+            {"seat": 0, "command": {"type": "Roll"}},
+            {"seat": None, "command": {"type": "ResolveRoll", "dice": [4]}},
+            {"seat": 0, "command": {"type": "Hold"}},
+        ],
+    }
+    r = api.post(f"/clubs/{club['id']}/games/import", document)
+    assert r.status_code == 201, r.get_json()
+    game = r.get_json()
+    assert game["seats"][0]["player"] == ann["id"] and game["seats"][1]["name"] == "Bob"
+    assert game["dealer"] == "table" and game["status"] == "active"
+    assert api.get(f"/games/{game['id']}").get_json()["state"]["scores"] == [4, 0]
+
+
+def test_a_live_games_export_is_for_its_recorder_only(client):
+    club, game, api = _new_game(client, "pig", "table")
+    seat = Api(client, game["seat_tokens"][0]["token"])
+    assert seat.get(f"/games/{game['id']}/export").status_code == 403
+    assert Api(client).get(f"/games/{game['id']}/export").status_code == 401
