@@ -23,7 +23,7 @@ from service.records import access, commands, creation, fold, games, states, sto
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Conflict, DomainError, Invalid
-from service.records.unit_of_work import ActionResult, UnitOfWork, metadata
+from service.records.unit_of_work import WriteResult, UnitOfWork, metadata
 
 FORMAT = "tablerecord.game/1"
 
@@ -103,7 +103,7 @@ def import_game(
     idempotency_key: str | None = None,
     body_hash: str = "",
     request_id: str | None = None,
-) -> ActionResult:
+) -> WriteResult:
     """Create a game from ``document`` and replay its commands, all in one
     transaction: every event is stored, or nothing is and ``Invalid`` names the
     index of the first refused command and its rule."""
@@ -138,7 +138,7 @@ def import_game(
     seat_tokens = [
         {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
     ]
-    return ActionResult(201, {**answer, "seat_tokens": seat_tokens})
+    return WriteResult(201, {**answer, "seat_tokens": seat_tokens})
 
 
 def _replay(work: UnitOfWork, items: list[dict[str, Any]]) -> None:
@@ -214,7 +214,7 @@ def _seat_players(conn: psycopg.Connection, club_id: UUID, seats: list[dict[str,
     return found
 
 
-def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) -> ActionResult | None:
+def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) -> WriteResult | None:
     """Claim ``key`` for this club in this transaction (None), or return the first answer."""
     claimed = conn.execute(
         "INSERT INTO import_keys (club_id, key, request_hash) VALUES (%s, %s, %s)"
@@ -228,7 +228,7 @@ def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) ->
     ).fetchone()
     if row["request_hash"] != body_hash:
         raise Invalid("idempotency-key-reused", "This Idempotency-Key was used with a different body.")
-    return ActionResult(201, row["response"], replayed=True)
+    return WriteResult(201, row["response"], replayed=True)
 
 
 def _json(answer: dict[str, Any]) -> dict[str, Any]:
