@@ -23,7 +23,7 @@ from service.records import access, commands, creation, fold, games, states, sto
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Conflict, DomainError, Invalid
-from service.records.unit_of_work import WriteResult, UnitOfWork, metadata
+from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 FORMAT = "tablerecord.game/1"
 
