@@ -3,9 +3,10 @@ in ``schemas/games/``), run before the engine judges the rules."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from engines import registry
 from schemas.games import for_engine, typed_commands
@@ -26,6 +27,12 @@ def options(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
         raise Invalid("invalid-options", "The game options are not valid.", errors=err.messages) from err
 
 
+@functools.cache
+def _loader(engine_id: str, kind: str) -> Schema:
+    """One schema instance per command type (a marshmallow schema loads many times)."""
+    return typed_commands(engine_id)[kind]()
+
+
 def command(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
     """A command of the game, well formed for its type."""
     shapes = typed_commands(engine_id)
@@ -35,7 +42,7 @@ def command(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
             "unknown-command", f"This game has no command {kind!r}.", errors={"type": sorted(shapes)}
         )
     try:
-        return shapes[kind]().load(given)
+        return _loader(engine_id, kind).load(given)
     except ValidationError as err:
         raise Invalid(
             "invalid-command", f"The {kind} command is not well formed.", errors=err.messages

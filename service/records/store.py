@@ -58,6 +58,8 @@ def append(
     the stream's current version; ``UNIQUE (game_id, version)`` backs it up."""
     if not events:
         return []
+    if len(events) >= COPY_FROM:
+        return _copy_in(conn, game_id, after_version, events)
     params = [
         (game_id, after_version + i, e.type, Jsonb(e.data), Jsonb(e.metadata))
         for i, e in enumerate(events, start=1)
@@ -72,6 +74,35 @@ def append(
             stored.append(_event(cur.fetchone()))
             if not cur.nextset():
                 break
+    return stored
+
+
+COPY_FROM = 32  # a write this long (an import) is sent with COPY
+
+
+def _copy_in(
+    conn: psycopg.Connection, game_id: UUID, after_version: int, events: Sequence[NewEvent]
+) -> list[StoredEvent]:
+    """``append`` for a long run of events: positions drawn under the append
+    lock in one query, then one COPY. ``recorded_at`` is the transaction's
+    ``now()``, as the column's default would give."""
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
+    row = conn.execute(
+        "SELECT now() AS at, array_agg(p ORDER BY p) AS positions"
+        " FROM (SELECT nextval('events_position_seq') AS p FROM generate_series(1, %s)) drawn",
+        (len(events),),
+    ).fetchone()
+    stored = [
+        StoredEvent(position, game_id, after_version + i, e.type, e.data, e.metadata, row["at"])
+        for i, (position, e) in enumerate(zip(row["positions"], events, strict=True), start=1)
+    ]
+    with conn.cursor().copy(
+        "COPY events (position, game_id, version, type, data, metadata, recorded_at) FROM STDIN"
+    ) as copy:
+        for e in stored:
+            copy.write_row(
+                (e.position, game_id, e.version, e.type, Jsonb(e.data), Jsonb(e.metadata), e.recorded_at)
+            )
     return stored
 
 

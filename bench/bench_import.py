@@ -1,0 +1,142 @@
+"""Whole-game imports: a 1,000-game batch of documents imported one game per
+transaction through the domain (each command replayed by its engine), beside
+raw COPY of the same events into the same table, in the same run."""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from bench.support import bench_database
+from engines import registry
+from engines.base import GameConfig
+from engines.chance import deal
+from schemas.games import for_engine
+from service.records import catalogs, clubs, interchange
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.db import make_pool
+from service.records.games import engine_config
+
+GAMES = int(__import__("os").environ.get("BENCH_IMPORT_GAMES", "1000"))
+QUICK = {"pig": {"target": 30}, "chancellors": {"target": 30}}
+MAX_COMMANDS = 400
+
+
+def played(engine_id: str, config: GameConfig, rng: random.Random) -> dict:
+    """A table game's document, played by the engine alone from random legal commands."""
+    engine = registry.get(engine_id)
+    state = engine.initial_state(config)
+    for event in engine.setup(config):
+        state = engine.evolve(state, event)
+    commands = []
+    while len(commands) < MAX_COMMANDS and not engine.outcome(state).finished:
+        request = engine.chance(state)
+        if request is not None:
+            command = {**deal(request, rng), "seat": None}
+        else:
+            offered = [c for seat in range(config.seats) for c in engine.legal_commands(state, seat)]
+            if not offered:
+                break
+            command = rng.choice(offered)
+        for event in engine.decide(state, command):
+            state = engine.evolve(state, event)
+        commands.append(
+            {"seat": command["seat"], "command": {k: v for k, v in command.items() if k != "seat"}}
+        )
+    return {
+        "engine": engine_id,
+        "seats": [{"name": f"Player {i}"} for i in range(config.seats)],
+        "options": dict(config.options),
+        "dealer": "table",
+        "commands": commands,
+    }
+
+
+def documents(pool) -> list[dict]:
+    rng = random.Random(2026)
+    engine_ids = registry.available()
+    with pool.connection() as conn:
+        configs = {}
+        for engine_id in engine_ids:
+            engine = registry.get(engine_id)
+            options = for_engine(engine_id).OPTIONS().load(QUICK.get(engine_id, {}))
+            catalog = None
+            if engine.catalog_kind:
+                default = catalogs.default_catalog(engine_id)
+                catalogs.ensure_stored(conn, default)
+                catalog = {k: default[k] for k in ("kind", "id", "version")}
+            configs[engine_id] = engine_config(conn, engine.min_seats, options, "table", catalog)
+    return [played(e, configs[e], rng) for e in (engine_ids[i % len(engine_ids)] for i in range(GAMES))]
+
+
+def import_batch(pool, batch: list[dict]) -> dict[str, tuple[float, int]]:
+    """Seconds and events imported, by engine."""
+    records = Records(pool)
+    club = clubs.create_club(records, "Imports")
+    admin = Principal(uuid.UUID(str(club["id"])), "admin")
+    figures: dict[str, tuple[float, int]] = {}
+    for document in batch:
+        start = time.perf_counter()
+        answer = interchange.import_game(records, admin.club_id, admin, document)
+        seconds, events = figures.get(document["engine"], (0.0, 0))
+        figures[document["engine"]] = (seconds + time.perf_counter() - start, events + answer.body["version"])
+    return figures
+
+
+def raw_copy(url: str) -> tuple[float, int]:
+    """The same events again, COPYed into the same table under fresh game rows."""
+    with psycopg.connect(url) as conn:
+        games = conn.execute("SELECT id FROM games").fetchall()
+        new_ids = {g[0]: uuid.uuid4() for g in games}
+        for old, new in new_ids.items():
+            conn.execute(
+                "INSERT INTO games (id, club_id, engine, seats, options, dealer, seed)"
+                " SELECT %s, club_id, engine, seats, options, dealer, seed FROM games WHERE id = %s",
+                (new, old),
+            )
+        rows = conn.execute(
+            "SELECT game_id, version, type, data, metadata FROM events ORDER BY position"
+        ).fetchall()
+        conn.commit()
+        start = time.perf_counter()
+        first = conn.execute(
+            "SELECT nextval('events_position_seq') FROM generate_series(1, %s)", (len(rows),)
+        ).fetchall()
+        with conn.cursor().copy(
+            "COPY events (position, game_id, version, type, data, metadata) FROM STDIN"
+        ) as copy:
+            for (position,), (game, version, type_, data, metadata) in zip(first, rows, strict=True):
+                copy.write_row((position, new_ids[game], version, type_, Jsonb(data), Jsonb(metadata)))
+        conn.commit()
+        return time.perf_counter() - start, len(rows)
+
+
+def main() -> None:
+    with bench_database() as url:
+        pool = make_pool(url, max_size=2)
+        try:
+            batch = documents(pool)
+            figures = import_batch(pool, batch)
+        finally:
+            pool.close()
+        seconds = sum(s for s, _ in figures.values())
+        events = sum(e for _, e in figures.values())
+        print(
+            f"import: {len(batch)} games ({', '.join(figures)}), {events} events in {seconds:.2f} s"
+            f" = {events / seconds:,.0f} events/s ({len(batch) / seconds:,.0f} games/s)"
+        )
+        for engine_id, (s, e) in figures.items():
+            print(f"  {engine_id}: {e} events, {e / s:,.0f} events/s")
+        copy_seconds, copied = raw_copy(url)
+        print(
+            f"raw COPY of the same {copied} events into the same table: {copied / copy_seconds:,.0f} events/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
