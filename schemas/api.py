@@ -198,7 +198,12 @@ class ViewQuery(Schema):
 
 class EngineCommand(fields.Dict):
     """A command of the game's engine: ``{"type": CommandName, ...fields}``.
-    The OpenAPI document lists each engine's commands (``PigCommand``, ...)."""
+    The OpenAPI document lists each engine's commands (``PigCommand``, ...);
+    with ``engine_id``, only that engine's."""
+
+    def __init__(self, *, engine_id: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.engine_id = engine_id
 
 
 class LegalAction(Schema):

@@ -21,12 +21,14 @@ from marshmallow import Schema, fields, validate
 from engines import registry
 from schemas.api import CatalogRef, EngineCommand, EngineInfo, GameCreate
 from schemas.games import for_engine, schema_prefix, typed_commands
+from schemas.interchange import DocumentCommand, GameImport
 from service.api.common import problems
 from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
 
 GAME_CREATE = "GameCreateRequest"
+GAME_IMPORT = "GameImportRequest"
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -56,13 +58,40 @@ def game_create(engine_id: str) -> type[Schema]:
     return type(f"{schema_prefix(engine_id)}GameCreate", (GameCreate,), attrs)
 
 
+@functools.cache
+def game_import(engine_id: str) -> type[Schema]:
+    """The import body of a game of this engine: its options and its commands typed."""
+    prefix = schema_prefix(engine_id)
+    command = type(
+        f"{prefix}DocumentCommand",
+        (DocumentCommand,),
+        {"command": EngineCommand(required=True, engine_id=engine_id)},
+    )
+    attrs: dict[str, Any] = {
+        "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
+        "options": fields.Nested(for_engine(engine_id).OPTIONS, load_default=dict),
+        "commands": fields.List(fields.Nested(command), load_default=list),
+    }
+    return type(f"{prefix}GameImport", (GameImport,), attrs)
+
+
 def _engine_unions(self, field, ret, **kwargs) -> dict:
-    """An action's ``command``: any engine's command union (apispec attribute function)."""
+    """A command: one engine's command union, or any engine's (apispec attribute function)."""
     if not isinstance(field, EngineCommand):
         return {}
     ret.pop("type", None)
     ret.pop("additionalProperties", None)
+    if field.engine_id:
+        return {"allOf": [_ref(f"{schema_prefix(field.engine_id)}Command")]}
     return {"anyOf": [_ref(f"{schema_prefix(e)}Command") for e in registry.available()]}
+
+
+def _null_or_nested(self, field, ret, **kwargs) -> dict:
+    """apispec writes a nullable nested schema as "the schema, or any object
+    or null", which lets any object through; say "the schema, or null"."""
+    if not isinstance(field, fields.Nested) or "anyOf" not in ret:
+        return {}
+    return {"anyOf": [a if "$ref" in a else {"nullable": True, "enum": [None]} for a in ret["anyOf"]]}
 
 
 def register_contract(api: Api) -> None:
@@ -70,6 +99,7 @@ def register_contract(api: Api) -> None:
     blueprints are registered, so that their bodies can refer to them)."""
     spec = api.spec
     api.ma_plugin.converter.add_attribute_function(_engine_unions)
+    api.ma_plugin.converter.add_attribute_function(_null_or_nested)
     variants = {}
     for engine_id in registry.available():
         prefix = schema_prefix(engine_id)
@@ -87,19 +117,21 @@ def register_contract(api: Api) -> None:
                 },
             },
         )
-        variant = game_create(engine_id)
-        spec.components.schema(variant.__name__, schema=variant)
-        variants[engine_id] = variant.__name__
-    spec.components.schema(
-        GAME_CREATE,
-        {
-            "oneOf": [_ref(name) for name in variants.values()],
-            "discriminator": {
-                "propertyName": "engine",
-                "mapping": {e: _ref(name)["$ref"] for e, name in variants.items()},
+        for kind, make in (("create", game_create), ("import", game_import)):
+            variant = make(engine_id)
+            spec.components.schema(variant.__name__, schema=variant)
+            variants.setdefault(kind, {})[engine_id] = variant.__name__
+    for name, kind in ((GAME_CREATE, "create"), (GAME_IMPORT, "import")):
+        spec.components.schema(
+            name,
+            {
+                "oneOf": [_ref(n) for n in variants[kind].values()],
+                "discriminator": {
+                    "propertyName": "engine",
+                    "mapping": {e: _ref(n)["$ref"] for e, n in variants[kind].items()},
+                },
             },
-        },
-    )
+        )
 
 
 def _json_schema(schema_class) -> dict:

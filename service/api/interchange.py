@@ -8,6 +8,7 @@ from flask_smorest import Blueprint
 from schemas.api import GameCreated
 from schemas.interchange import GameDocument, GameImport
 from service.api.common import problems, records, request_id
+from service.api.engines import GAME_IMPORT
 from service.api.games import IDEMPOTENCY_HEADER
 from service.auth import current_principal
 from service.records import idempotency, interchange
@@ -27,6 +28,9 @@ def export_game(game_id):
 
 @blp.post("/clubs/<uuid:club>/games/import")
 @blp.arguments(GameImport)
+@blp.doc(
+    requestBody={"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{GAME_IMPORT}"}}}}
+)
 @blp.response(201, GameCreated)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)

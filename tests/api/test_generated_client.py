@@ -1,6 +1,7 @@
 """A third-party client: generated from openapi.yaml by openapi-python-client
 (with no warning but formatting), it plays a whole game of every engine,
-sending typed commands, and reads the log as JSON pages and as NDJSON."""
+sending typed commands, reads the log as JSON pages and as NDJSON, and
+imports the game's export as a typed document."""
 
 from __future__ import annotations
 
@@ -172,3 +173,9 @@ def test_a_generated_client_plays_a_whole_game(generated, app, engine_id):
         range(1, view.version + 1)
     )
     assert table.events_as_ndjson(game.id) == pages
+    document = _call("interchange.get_games_game_id_export", game_id=game.id, client=table.client).parsed
+    body = table.model("GameImport").from_dict(document.to_dict())
+    copy = _call(
+        "interchange.post_clubs_club_games_import", club=table.club, client=table.client, body=body
+    ).parsed
+    assert copy.status == "finished" and copy.version == view.version
