@@ -9,7 +9,7 @@ from engines.base import Command, Event, RuleViolation
 from engines.kit import check_chance, expect_turn, is_int
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.effects import break_location
-from engines.maccreedys_mansion.phases import (
+from engines.maccreedys_mansion.flow import (
     actor,
     bidding_over,
     chance_request,

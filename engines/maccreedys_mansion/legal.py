@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.maccreedys_mansion.decide import BID_STEP, DIVIDEND_FLOOR
-from engines.maccreedys_mansion.phases import actor, chance_request
+from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete, dedications, dividend, in_play, placements, supply
 from engines.maccreedys_mansion.state import (
     BIDDING,

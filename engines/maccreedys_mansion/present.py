@@ -13,7 +13,7 @@ from typing import Any
 from engines.base import Event
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.effects import resolve_card
-from engines.maccreedys_mansion.phases import actor, chance_request
+from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete_locations, debt_total, markers_in_hand, money
 from engines.maccreedys_mansion.state import OVER, MmState, dump_state
 

@@ -3,7 +3,7 @@ mansion over rounds of twelve phases; closed companies haunt it, and may
 re-open. The most money wins.
 
 The rulebook prints no board and no cards: they come from the board catalog
-in ``GameConfig.catalog``. Sibling modules: ``phases`` (the round's phase
+in ``GameConfig.catalog``. Sibling modules: ``flow`` (the round's phase
 machine and what the game does by itself), ``decide`` (commands), ``effects``
 (cards and haunts), ``evolve`` (events), ``legal`` and ``present``. Every
 reading of the rulebook is listed in docs/rules/maccreedys-mansion.md.
@@ -22,7 +22,7 @@ from engines.maccreedys_mansion import legal, present
 from engines.maccreedys_mansion.catalog import parse_board
 from engines.maccreedys_mansion.decide import COMMANDS, draw_card
 from engines.maccreedys_mansion.evolve import evolve
-from engines.maccreedys_mansion.phases import automatic, chance_request
+from engines.maccreedys_mansion.flow import automatic, chance_request
 from engines.maccreedys_mansion.query import money
 from engines.maccreedys_mansion.state import OVER, Company, MmState
 from engines.maccreedys_mansion.state import dump_state as _dump

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engines.base import GameConfig
 from engines.maccreedys_mansion import ENGINE
-from engines.maccreedys_mansion.phases import actor
+from engines.maccreedys_mansion.flow import actor
 from engines.maccreedys_mansion.rules import RULEBOOK
 from engines.maccreedys_mansion.state import MmState
 from tests.engine_contract import apply
@@ -123,7 +123,7 @@ def with_round(state: MmState, **changes) -> MmState:
 def close(state: MmState, *seats: int, status: str = "closed") -> MmState:
     """``state`` (in Hiring) with these companies closed; the hiring turn moves to an open one."""
     from engines.kit.seats import SeatStatus
-    from engines.maccreedys_mansion.phases import hiring_seats
+    from engines.maccreedys_mansion.flow import hiring_seats
 
     for seat in seats:
         state = state.with_company(seat, status=SeatStatus(status, max(state.round - 1, 0)))

@@ -6,7 +6,7 @@ from engines.base import RuleViolation
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
-from engines.maccreedys_mansion.phases import actor
+from engines.maccreedys_mansion.flow import actor
 from engines.maccreedys_mansion.query import free_spaces, supply
 
 from .builders import act, close, company, fill, new_game, quiet, run, settle, until
@@ -169,4 +169,6 @@ def test_the_inspector_cannot_be_haunted_two_rounds_running():
 def test_a_haunt_card_may_keep_the_inspector_away():
     state = fill(new_game(2), "front-door", 1)
     state, events = draw(until(state, "haunt"), "haunt-grey-lady")
-    assert ev.INSPECTION_CANCELLED in [e.type for e in events] and ev.INSPECTION_SKIPPED in [e.type for e in events]
+    assert ev.INSPECTION_CANCELLED in [e.type for e in events] and ev.INSPECTION_SKIPPED in [
+        e.type for e in events
+    ]

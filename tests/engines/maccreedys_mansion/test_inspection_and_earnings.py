@@ -2,7 +2,7 @@
 
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
-from engines.maccreedys_mansion.phases import split
+from engines.maccreedys_mansion.flow import split
 
 from .builders import advance, company, marks, new_game
 

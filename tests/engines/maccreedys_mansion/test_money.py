@@ -5,7 +5,7 @@ import pytest
 from engines.base import RuleViolation
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
-from engines.maccreedys_mansion.phases import actor
+from engines.maccreedys_mansion.flow import actor
 
 from .builders import advance, close, company, new_game, run
 

@@ -3,13 +3,12 @@
 import pytest
 
 from engines.base import RuleViolation
+from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
-from engines.maccreedys_mansion.state import PHASES
-from engines.kit.seats import SeatStatus
-
-from engines.maccreedys_mansion.phases import actor
+from engines.maccreedys_mansion.flow import actor
 from engines.maccreedys_mansion.query import placements
+from engines.maccreedys_mansion.state import PHASES
 
 from .builders import TRACK, act, company, config, fill, new_game, run, until
 
@@ -53,7 +52,9 @@ def test_a_covered_room_is_out_of_play():
     spaces = {c["space"] for c in ENGINE.legal_commands(state, 0)}
     assert spaces and not any(s.startswith(("dance-floor", "chandelier")) for s in spaces)
     with pytest.raises(RuleViolation) as refused:
-        ENGINE.decide(state, {"type": "PlaceWorker", "seat": 0, "worker": "electrician", "space": "chandelier-1"})
+        ENGINE.decide(
+            state, {"type": "PlaceWorker", "seat": 0, "worker": "electrician", "space": "chandelier-1"}
+        )
     assert refused.value.code == "room-covered"
 
 
