@@ -94,10 +94,10 @@ def until(state: MmState, phase: str, card: str | None = None, max_steps: int = 
 
 def advance(state: MmState, phase: str, card: str | None = None, max_steps: int = 500):
     """``until``, also returning every event on the way; ``phase`` may be one
-    the game passes through without stopping."""
+    the game passes through without stopping. Stops early if the game ends."""
     events = []
     for _ in range(max_steps):
-        if state.phase == phase or any(e.data.get("phase") == phase for e in events[-1:]):
+        if state.phase in (phase, "over"):
             return state, events
         request = ENGINE.chance(state)
         if request is not None:
