@@ -127,7 +127,8 @@ def test_a_haunted_room_takes_no_placement_next_round():
 
 def test_only_an_incomplete_room_is_haunted_and_only_a_completed_location_is_broken():
     state = close(new_game(2), 0)
-    state = fill(state, "tub", 1)
+    for location in state.board.room["bathroom"].locations:
+        state = fill(state, location, 1)
     state, _ = draw(until(state, "haunt"), "haunt-creaking")
     with pytest.raises(RuleViolation) as refused:
         ENGINE.decide(state, {"type": "Haunt", "seat": 0, "target": "room", "room": "bathroom"})
