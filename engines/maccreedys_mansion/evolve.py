@@ -272,7 +272,7 @@ HANDLERS: dict[str, Callable[[MmState, dict], MmState]] = {
     ),
     ev.BID_PASSED: lambda s, d: s.with_(passes=s.passes + 1, turn=d["next"]),
     ev.FIRST_PLAYER_CHOSEN: _chosen,
-    ev.GAME_ENDED: _ended,
+    ev.GAME_DECIDED: _ended,
 }
 
 

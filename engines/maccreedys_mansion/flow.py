@@ -317,7 +317,7 @@ def _reopen(state: MmState) -> list[Event]:
         "jobs": [len(c.jobs) for c in state.companies],
         "places": list(final_places(state)),
     }
-    return [Event(ev.GAME_ENDED, data)]
+    return [Event(ev.GAME_DECIDED, data)]
 
 
 def _bidding(state: MmState) -> list[Event]:

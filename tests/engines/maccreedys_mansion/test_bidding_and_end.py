@@ -67,7 +67,7 @@ def test_the_game_ends_when_all_but_one_company_is_out_of_business():
     state = close(company(state, 2, active=0, invested=0), 2)
     state, events = advance(state, "bidding")
     ended = events[-1]
-    assert ended.type == ev.GAME_ENDED and ended.data["reason"] == "last-company-standing"
+    assert ended.type == ev.GAME_DECIDED and ended.data["reason"] == "last-company-standing"
     outcome = ENGINE.outcome(state)
     assert outcome.finished and outcome.places[1] == 1 and outcome.ended_by == "last-company-standing"
 
