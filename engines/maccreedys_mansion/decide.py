@@ -65,7 +65,7 @@ def _open(state: MmState, seat: int, what: str) -> None:
 
 
 def _choice(value: Any, options, code: str, what: str) -> str:
-    if value not in options:
+    if not isinstance(value, str) or value not in options:
         raise RuleViolation(code, f"There is no {what} {value!r}.", {what: value})
     return value
 

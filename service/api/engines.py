@@ -9,8 +9,9 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask_smorest import Blueprint
 
 from engines import registry
-from schemas.api import EngineInfo
+from schemas.api import DefaultCatalog, EngineInfo
 from schemas.games import for_engine
+from service import catalogs
 from service.api.common import problems
 from service.errors import not_found
 
@@ -55,3 +56,15 @@ def get_engine(engine_id):
     if engine_id not in registry.available():
         raise not_found("engine")
     return describe(engine_id)
+
+
+@blp.get("/<engine_id>/catalog")
+@blp.response(200, DefaultCatalog)
+@problems(blp, 404)
+def get_default_catalog(engine_id):
+    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction."""
+    if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
+        raise not_found("catalog")
+    content = catalogs.default_catalog(engine_id)
+    header = ("kind", "id", "version", "reconstruction", "note")
+    return {**{name: content.get(name) for name in header}, "content": content}

@@ -104,3 +104,12 @@ def test_options_that_do_not_fit_the_board_are_refused(client):
         {"engine": "maccreedys-mansion", "seats": players, "options": {"covered_rooms": ["kitchen"]}},
     )
     assert r.status_code == 422 and r.get_json()["code"] == "room-not-coverable"
+
+
+def test_the_default_board_is_served_and_marked_as_a_reconstruction(client):
+    r = client.get("/engines/maccreedys-mansion/catalog")
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["kind"] == "maccreedys-mansion" and body["reconstruction"] is True and body["note"]
+    assert body["content"]["rooms"] and body["content"]["jobs"] and body["content"]["haunts"]
+    assert client.get("/engines/pig/catalog").status_code == 404

@@ -183,3 +183,23 @@ def test_a_seat_cannot_act_while_a_card_is_awaited():
     with pytest.raises(RuleViolation) as refused:
         ENGINE.decide(state, {"type": "DrawCard", "seat": None, "deck": "event", "cards": ["event-storm"]})
     assert refused.value.code == "wrong-chance"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"type": "HireWorker", "seat": 0, "worker": ["mason"]},
+        {"type": "HireWorker", "seat": 0},
+        {"type": "BuyResources", "seat": 0, "resource": "stone", "count": True},
+        {"type": "BuyResources", "seat": 0, "resource": {"a": 1}, "count": 1},
+        {"type": "PlaceWorker", "seat": 0, "worker": "mason", "space": None},
+        {"type": "HireWorker", "seat": 9, "worker": "mason"},
+        {"type": "Bogus", "seat": 0},
+    ],
+)
+def test_a_malformed_command_is_a_rule_violation_that_changes_nothing(command):
+    state = new_game(2)
+    before = ENGINE.dump_state(state)
+    with pytest.raises(RuleViolation):
+        ENGINE.decide(state, command)
+    assert ENGINE.dump_state(state) == before
