@@ -13,7 +13,7 @@ from schemas.api import DefaultCatalog, EngineInfo
 from schemas.games import for_engine
 from service import catalogs
 from service.api.common import problems
-from service.errors import not_found
+from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
 
@@ -54,7 +54,7 @@ def list_engines():
 def get_engine(engine_id):
     """One engine."""
     if engine_id not in registry.available():
-        raise not_found("engine")
+        raise NotFound("engine")
     return describe(engine_id)
 
 
