@@ -2,7 +2,7 @@
 
 The rulebook prints no board and no cards: rooms, their locations and spaces,
 the jobs and the Event and Haunt decks come from a catalog validated by
-``schemas.catalogs.maccreedys_mansion.CATALOG``. The engine performs no I/O;
+``schemas.catalogs.maccreedys_mansion.CATALOG`` when it is registered. The engine performs no I/O;
 it reads the catalog the game was created with.
 """
 
@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
-from marshmallow import ValidationError
-
 from engines.base import RuleViolation
-from schemas.catalogs.maccreedys_mansion import CATALOG
 
 
 @dataclass(frozen=True)
@@ -129,57 +126,92 @@ class Board:
         return self.worker[item].wage if item in self.worker else self.price[item]
 
 
+WORKER_TYPES = ("carpenter", "mason", "electrician", "plumber", "gasman")  # the rulebook's order
+RESOURCE_TYPES = ("stone", "lumber", "wiring", "pipes")  # the rulebook's order
+# The effect vocabulary: each operation the engine runs and the fields it takes.
+# The catalog schema (schemas/catalogs/maccreedys_mansion.py) refuses any other.
+EFFECT_FIELDS: dict[str, frozenset[str]] = {
+    "break-location": frozenset({"location"}),
+    "haunt-room": frozenset({"room"}),
+    "strike": frozenset({"worker", "rounds"}),
+    "fine": frozenset({"who", "amount"}),
+    "bonus": frozenset({"who", "amount"}),
+    "skip-inspection": frozenset(),
+}
+
+
 def parse_board(data: Mapping[str, Any] | None) -> Board:
-    """The board of a catalog; a catalog the schema refuses is a RuleViolation."""
+    """The board of a catalog. Its shape was checked by the catalog schema when
+    it was registered; what the engine cannot work with is still refused here,
+    as the RuleViolation ``invalid-catalog``."""
     if not data:
         raise RuleViolation("no-catalog", "MacCreedy's Mansion needs a board catalog.")
-    return _parse(json.dumps(data, sort_keys=True))
+    try:
+        return _parse(json.dumps(data, sort_keys=True))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RuleViolation("invalid-catalog", f"The board catalog cannot be used: {exc}") from exc
+
+
+def _card(entry: Mapping[str, Any], locations: set[str], rooms: set[str]) -> Card:
+    for effect in entry["effect"]:
+        wanted = EFFECT_FIELDS[effect["op"]]
+        if set(effect) - {"op"} != wanted:
+            raise ValueError(f"{entry['id']}: {effect['op']} takes {sorted(wanted)}")
+        if effect.get("location", next(iter(locations))) not in locations:
+            raise ValueError(f"{entry['id']}: no location {effect['location']!r}")
+        if effect.get("room", next(iter(rooms))) not in rooms:
+            raise ValueError(f"{entry['id']}: no room {effect['room']!r}")
+    return Card(entry["id"], entry["name"], entry.get("text", ""), tuple(entry["effect"]))
 
 
 @lru_cache(maxsize=16)
 def _parse(text: str) -> Board:
     """Cached by content: replay and snapshots load the same catalog again and again."""
-    try:
-        c = CATALOG().load(json.loads(text))
-    except ValidationError as exc:
-        raise RuleViolation(
-            "invalid-catalog", "The board catalog is not valid.", {"errors": exc.messages}
-        ) from exc
+    c = json.loads(text)
     rooms, locations, spaces = [], [], []
     for room in c["rooms"]:
         rooms.append(
-            Room(room["id"], room["name"], room["coverable"], tuple(x["id"] for x in room["locations"]))
+            Room(
+                room["id"],
+                room["name"],
+                bool(room.get("coverable")),
+                tuple(x["id"] for x in room["locations"]),
+            )
         )
         for loc in room["locations"]:
             locations.append(
                 Location(loc["id"], loc["name"], room["id"], tuple(s["id"] for s in loc["spaces"]))
             )
             spaces.extend(Space(s["id"], s["worker"], loc["id"], room["id"]) for s in loc["spaces"])
-    order = {"carpenter": 0, "mason": 1, "electrician": 2, "plumber": 3, "gasman": 4}
-    prices = {"stone": 0, "lumber": 1, "wiring": 2, "pipes": 3}
-
-    def cards(group: str) -> tuple[Card, ...]:
-        return tuple(Card(x["id"], x["name"], x["text"], tuple(x["effect"])) for x in c[group])
-
+    workers = {w["type"]: w for w in c["workers"]}
+    prices = {r["type"]: r["price"] for r in c["resources"]}
+    if sorted(workers) != sorted(WORKER_TYPES) or sorted(prices) != sorted(RESOURCE_TYPES):
+        raise ValueError("the board lists each worker type and each resource once")
+    if any(w["resource"] not in prices for w in workers.values()) or any(
+        s.worker not in workers for s in spaces
+    ):
+        raise ValueError("a worker needs a resource of the board, a space a worker of the board")
+    location_ids = {loc.id for loc in locations}
+    room_ids = {room.id for room in rooms}
+    jobs = tuple(Job(j["id"], j["name"], j["location"], j["reward"]) for j in c["jobs"])
+    if any(j.location not in location_ids for j in jobs):
+        raise ValueError("every job names a location of the board")
     return Board(
         id=c["id"],
         version=c["version"],
-        reconstruction=c["reconstruction"],
+        reconstruction=bool(c.get("reconstruction")),
         start_active=c["start_active"],
         start_invested=c["start_invested"],
         job_track=c["job_track"],
         markers=c["markers_per_company"],
         workers=tuple(
-            Worker(w["type"], w["pieces"], w["wage"], w["resource"])
-            for w in sorted(c["workers"], key=lambda w: order[w["type"]])
+            Worker(t, workers[t]["pieces"], workers[t]["wage"], workers[t]["resource"]) for t in WORKER_TYPES
         ),
-        prices=tuple(
-            (r["type"], r["price"]) for r in sorted(c["resources"], key=lambda r: prices[r["type"]])
-        ),
+        prices=tuple((r, prices[r]) for r in RESOURCE_TYPES),
         rooms=tuple(rooms),
         locations=tuple(locations),
         spaces=tuple(spaces),
-        jobs=tuple(Job(j["id"], j["name"], j["location"], j["reward"]) for j in c["jobs"]),
-        events=cards("events"),
-        haunts=cards("haunts"),
+        jobs=jobs,
+        events=tuple(_card(x, location_ids, room_ids) for x in c["events"]),
+        haunts=tuple(_card(x, location_ids, room_ids) for x in c["haunts"]),
     )

@@ -14,6 +14,8 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engines.maccreedys_mansion.catalog import EFFECT_FIELDS
+
 WORKERS = {  # type: (pieces, wage, resource or None when the club chooses)
     "carpenter": (8, 1000, "lumber"),
     "mason": (6, 2000, "stone"),
@@ -22,15 +24,7 @@ WORKERS = {  # type: (pieces, wage, resource or None when the club chooses)
     "gasman": (1, 6000, None),
 }
 RESOURCES = {"stone": 500, "lumber": 500, "wiring": 1000, "pipes": 1000}
-EFFECT_OPS = ("break-location", "haunt-room", "strike", "fine", "bonus", "skip-inspection")
-EFFECT_FIELDS = {
-    "break-location": {"location"},
-    "haunt-room": {"room"},
-    "strike": {"worker", "rounds"},
-    "fine": {"who", "amount"},
-    "bonus": {"who", "amount"},
-    "skip-inspection": set(),
-}
+EFFECT_OPS = tuple(EFFECT_FIELDS)  # exactly the operations the engine runs
 WHO = ("all", "first-player")
 ID = validate.Regexp(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Ids are 1-64 letters, digits, . _ -.")
 Name = fields.String(required=True, validate=validate.Length(min=1, max=100))

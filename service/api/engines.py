@@ -11,8 +11,8 @@ from flask_smorest import Blueprint
 from engines import registry
 from schemas.api import DefaultCatalog, EngineInfo
 from schemas.games import for_engine
-from service import catalogs
 from service.api.common import problems
+from service.records import catalogs
 from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
@@ -64,7 +64,7 @@ def get_engine(engine_id):
 def get_default_catalog(engine_id):
     """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction."""
     if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
-        raise not_found("catalog")
+        raise NotFound("catalog")
     content = catalogs.default_catalog(engine_id)
     header = ("kind", "id", "version", "reconstruction", "note")
     return {**{name: content.get(name) for name in header}, "content": content}
