@@ -5,7 +5,7 @@ from marshmallow import ValidationError
 
 from engines.base import RuleViolation
 from engines.maccreedys_mansion import ENGINE
-from engines.maccreedys_mansion.catalog import parse_board
+from engines.maccreedys_mansion.catalog import EFFECT_FIELDS, parse_board
 from schemas.catalogs.maccreedys_mansion import CATALOG, EFFECT_OPS
 
 from .builders import catalog, config
@@ -102,3 +102,12 @@ def test_the_board_in_a_game_is_the_one_in_its_config():
     state = ENGINE.initial_state(config(2, board=data))
     assert state.board.job[data["jobs"][0]["id"]].reward == 99_000
     assert parse_board(catalog()).job[data["jobs"][0]["id"]].reward != 99_000
+
+
+def test_the_engine_refuses_an_effect_it_cannot_run_even_past_the_schema():
+    data = catalog()
+    data["haunts"][0]["effect"] = [{"op": "summon-ghost"}]
+    with pytest.raises(RuleViolation) as violation:
+        parse_board(data)
+    assert violation.value.code == "invalid-catalog"
+    assert set(EFFECT_OPS) == set(EFFECT_FIELDS)
