@@ -132,6 +132,17 @@ class CatalogContent(CatalogSummary):
     content = fields.Dict(metadata={"description": "The catalog itself, as its kind's schema describes it."})
 
 
+class DefaultCatalog(Schema):
+    kind = fields.String()
+    id = fields.String()
+    version = fields.Integer()
+    reconstruction = fields.Boolean(
+        metadata={"description": "True when the project reconstructed cards the rulebook does not print."}
+    )
+    note = fields.String()
+    content = fields.Dict(metadata={"description": "The whole catalog, as its kind's schema describes it."})
+
+
 class GameCreate(Schema):
     """The shape every engine's game shares; the OpenAPI document publishes one
     variant per engine (``PigGameCreate``, ...) with its own options."""
