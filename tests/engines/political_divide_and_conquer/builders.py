@@ -4,9 +4,9 @@ says (table mode), cards named by what they are, the table arranged directly."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
