@@ -70,15 +70,17 @@ def start(
     opening: str | None = None,
     first: int = ANN,
     dealer: str = "table",
+    in_deck: Iterable[str] = (),
 ) -> PdcState:
     """A game dealt with the given hands (the rest of each hand is filled from
     cards no one named), ``opening`` turned up as the unaffiliated group, and
-    ``first`` to play; it waits for the first turn's draw."""
+    ``first`` to play; it waits for the first turn's draw. Cards ``in_deck`` stay in the deck."""
     cfg = config(seats, dealer, first_player=first)
     named = {s: list(h) for s, h in (hands or {}).items()}
     used = Counter(c for h in named.values() for c in h)
     opening = opening or group("right", 1, 8)
     used[opening] += 1
+    used.update(in_deck)
     spare = [c for c in sorted(catalog().cards) if not used[c] and catalog().card(c).type != "event"]
     state = ENGINE.initial_state(cfg)
     for event in ENGINE.setup(cfg):
