@@ -8,9 +8,14 @@ registered. Every card is one physical card with its own id.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
+
+from marshmallow import ValidationError
 
 from engines.base import RuleViolation
 from schemas.catalogs.political_divide_and_conquer import CATALOG
@@ -75,10 +80,18 @@ class Catalog:
 def parse_catalog(data: Mapping[str, Any] | None) -> Catalog:
     if data is None:
         raise RuleViolation("no-catalog", "Political Divide & Conquer needs a card catalog.")
-    errors = CATALOG().validate(dict(data))
-    if errors:
-        raise RuleViolation("invalid-catalog", "The card catalog is not valid.", {"errors": errors})
-    loaded = CATALOG().load(dict(data))
+    return _parse(json.dumps(data, sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _parse(text: str) -> Catalog:
+    """Parsed once per catalog content: replay and snapshots load the same catalog again and again."""
+    try:
+        loaded = CATALOG().load(json.loads(text))
+    except ValidationError as exc:
+        raise RuleViolation(
+            "invalid-catalog", "The card catalog is not valid.", {"errors": exc.messages}
+        ) from exc
     cards: dict[str, CardDef] = {}
     for g in loaded["groups"]:
         cards[g["id"]] = CardDef(g["id"], GROUP, g["name"], wing=g["wing"], influence=g["influence"])
@@ -91,4 +104,4 @@ def parse_catalog(data: Mapping[str, Any] | None) -> Catalog:
         cards[e["id"]] = CardDef(
             e["id"], EVENT, e["name"], affects=e["affects"], when=e["when"], text=e["text"], effect=effect
         )
-    return Catalog(loaded["id"], loaded["version"], cards)
+    return Catalog(loaded["id"], loaded["version"], MappingProxyType(cards))
