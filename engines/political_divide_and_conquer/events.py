@@ -25,6 +25,6 @@ ATTACK_CANCELLED = "AttackCancelled"  # seat (the attacker), by, card
 EVENT_PLAYED = "EventPlayed"  # seat, card, name, target
 CARDS_TAKEN = "CardsTaken"  # source, to (None: discarded), cards, by
 TURN_ENDED = "TurnEnded"  # seat, took (reject, base, stack, attack, none)
-GAME_ENDED = "GameEnded"  # scores, base_cards, places, discarded
+INFLUENCE_COUNTED = "InfluenceCounted"  # scores, base_cards, places, discarded
 
 CHANCE_EVENTS = (CARDS_DRAWN, CARD_TURNED_UP, FIRST_PLAYER_ROLLED, ATTACK_ROLLED, CARDS_TAKEN)

@@ -48,12 +48,12 @@ def chance(state: PdcState) -> ChanceRequest | None:
     return None
 
 
-def _game_ended(state: PdcState) -> Event:
+def _influence_counted(state: PdcState) -> Event:
     scores = [score(state, s) for s in range(state.seats)]
     cards = [base_cards(state, s) for s in range(state.seats)]
     discarded = {str(s): list(p.hand) for s, p in enumerate(state.players)}
     data = {"scores": scores, "base_cards": cards, "places": places(scores, cards), "discarded": discarded}
-    return Event(ev.GAME_ENDED, data)
+    return Event(ev.INFLUENCE_COUNTED, data)
 
 
 def automatic(state: PdcState) -> list[Event]:
@@ -88,6 +88,6 @@ def automatic(state: PdcState) -> list[Event]:
         if state.ending is None:
             return [Event(ev.TURN_STARTED, {"seat": (state.turn + 1) % state.seats, "final": False})]
         if state.ending == state.turn:
-            return [_game_ended(state)]
+            return [_influence_counted(state)]
         return [Event(ev.TURN_STARTED, {"seat": state.ending, "final": True})]
     return []

@@ -102,7 +102,7 @@ def test_statistics_count_what_happened(games):
             e.data["seat"] for e in g.events if e.type == ev.ATTACK_ROLLED and e.data["result"] != "failed"
         )
         played = Counter(e.data["seat"] for e in g.events if e.type == ev.EVENT_PLAYED)
-        ended = [e for e in g.events if e.type == ev.GAME_ENDED][0]
+        ended = [e for e in g.events if e.type == ev.INFLUENCE_COUNTED][0]
         assert stats["attacks"] == sum(attacks.values())
         for seat, row in enumerate(stats["seats"]):
             assert (row["attacks"], row["attacks_won"], row["events_played"]) == (
