@@ -2,10 +2,10 @@
 
 import pytest
 
-from engines.base import RuleViolation
+from engines.base import GameConfig, RuleViolation
 from engines.political_divide_and_conquer import ENGINE
 
-from .builders import ANN, BO, CY, DI, catalog, config, do, group, of, refused, start
+from .builders import ANN, BO, CY, DI, catalog, catalog_dict, config, do, group, of, refused, start
 
 
 def begin(seats=4, **options):
@@ -79,3 +79,20 @@ def test_the_table_may_name_the_first_player_instead():
 def test_reading_21_no_event_is_played_before_the_first_turn():
     state = begin()
     assert refused(state, {"type": "PlayEvent", "seat": ANN, "card": of("event")}) == "chance-pending"
+
+
+def test_with_no_group_left_in_the_deck_play_starts_without_an_unaffiliated_group():
+    data = catalog_dict()
+    groups = [g for g in data["groups"] if g["influence"] >= 4] + [
+        g for g in data["groups"] if g["influence"] < 4
+    ][:14]
+    data["groups"] = groups
+    data["deficits"] = data["deficits"] * 1 + [{**d, "id": d["id"] + "-b"} for d in data["deficits"]]
+    cfg = GameConfig(seats=4, dealer="table", catalog=data, options={"first_player": BO})
+    state = ENGINE.initial_state(cfg)
+    for event in ENGINE.setup(cfg):
+        state = ENGINE.evolve(state, event)
+    cards = [g["id"] for g in groups] + [d["id"] for d in data["deficits"][:4]]
+    for s in range(4):
+        state = do(state, {"type": "DrawCards", "seat": None, "to": s, "cards": cards[6 * s : 6 * s + 6]})
+    assert state.unaffiliated == () and state.turn == BO and ENGINE.chance(state).command == "DrawCards"

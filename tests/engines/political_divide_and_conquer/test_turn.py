@@ -180,3 +180,17 @@ def test_reading_6_a_player_with_no_choice_ends_the_turn_and_only_then():
     assert state.turn == BO
     busy = _choosing(GROUPS)
     assert refused(busy, {"type": "EndTurn", "seat": ANN}) == "must-choose"
+
+
+def test_reading_1_turns_go_clockwise_from_the_first_player():
+    state = start(first=3, hands={3: GROUPS})
+    state = my_turn(state, 3)
+    state = do(state, {"type": "AddToBase", "seat": 3, "card": GROUPS[0]})
+    assert state.turn == ANN
+
+
+def test_reading_16_there_is_no_hand_limit():
+    state = start(hands={ANN: GROUPS})
+    state = do(my_turn(state, ANN), {"type": "AddToBase", "seat": ANN, "card": GROUPS[0]})
+    state = my_turn(state, BO)
+    assert len(state.players[BO].hand) == 7
