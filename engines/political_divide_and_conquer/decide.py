@@ -25,7 +25,6 @@ from engines.political_divide_and_conquer.state import (
     PRE_ROLL,
     RAISE,
     TURNS,
-    Draw,
     PdcState,
 )
 
@@ -38,7 +37,6 @@ DESTROY = "destroy"
 def draw_cards(state: PdcState, command: Command) -> list[Event]:
     _, cards = check_chance(chance(state), command)
     draw = state.pending[0]
-    assert isinstance(draw, Draw)
     return [
         Event(ev.CARDS_DRAWN, {"seat": draw.seat, "cards": cards, "place": "middle", "reason": draw.reason})
     ]

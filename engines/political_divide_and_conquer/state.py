@@ -152,18 +152,14 @@ def _plain(value: Any) -> Any:
 
 def dump_state(state: PdcState) -> dict[str, Any]:
     """The state as JSON, without the catalog (the game's config holds it)."""
-    data = {
-        name: _plain(asdict(value)) if hasattr(value, "__dataclass_fields__") else _plain(value)
-        for name, value in (
-            (f, getattr(state, f))
-            for f in state.__dataclass_fields__
-            if f not in ("catalog", "deck", "window")
-        )
+    plain = {
+        f: getattr(state, f) for f in state.__dataclass_fields__ if f not in ("catalog", "deck", "window")
     }
+    data = _plain({**plain, "attack": None, "players": (), "pending": (), "stats": ()})
+    data["attack"] = None if state.attack is None else _plain(asdict(state.attack))
     data["players"] = [_plain(asdict(p)) for p in state.players]
-    data["pending"] = [{"kind": type(p).__name__.lower(), **_plain(asdict(p))} for p in state.pending]
-    data["stats"] = [_plain(asdict(s)) for s in state.stats]
-    data["stacks"] = [[g, list(c)] for g, c in state.stacks]
+    data["pending"] = [{"kind": type(p).__name__.lower(), **asdict(p)} for p in state.pending]
+    data["stats"] = [asdict(s) for s in state.stats]
     data["deck"] = state.deck.dump()
     data["window"] = None if state.window is None else state.window.dump()
     return data
