@@ -5,32 +5,25 @@ range from 1 to 3, though there are two of each of the 4, 5 and 6 value
 cards" (read as two of each value in the whole deck). Assets add influence
 or carry a *power* (Flip-Flop, Conspiracy Theorist) and then no influence;
 deficits subtract influence; events carry an effect built from the
-operations the engine runs (``EVENT_OPS``). A catalog naming any other power
-or operation is refused here, at registration, never in the middle of a game.
+operations the engine runs. The powers and operations are the engine's own
+lists (``engines.political_divide_and_conquer.catalog``): a catalog naming any
+other is refused here, at registration, never in the middle of a game.
 """
 
 from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-WINGS = ["left", "right"]
-POWERS = ["flip-flop", "conspiracy-theorist"]
-AFFECTS = ["self", "opponent", "everyone"]
-WHEN = ["any", "attack"]
-# op -> the parameter it takes (None: none)
-EVENT_OPS = {
-    "draw": "n",
-    "refill-hand": "to",
-    "everyone-draws": "n",
-    "discard-random": "n",
-    "steal-random": "n",
-    "attack-bonus": "n",
-    "defence-bonus": "n",
-    "cancel-attack": None,
-}
-# ops that name an opponent (the event's target) and ops only an attack allows
-TARGETED_OPS = {"discard-random", "steal-random"}
-ATTACK_OPS = {"attack-bonus", "defence-bonus", "cancel-attack"}
+from engines.political_divide_and_conquer.catalog import (
+    AFFECTS,
+    ATTACK_OPS,
+    EVENT_OPS,
+    POWERS,
+    TARGETED_OPS,
+    WHEN,
+    WINGS,
+)
+
 CARD_ID = validate.Regexp(
     r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Card ids are 1-64 letters, digits, . _ -."
 )
@@ -40,7 +33,7 @@ NAME = validate.Length(min=1, max=100)
 class Group(Schema):
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(required=True, validate=NAME)
-    wing = fields.String(required=True, validate=validate.OneOf(WINGS))
+    wing = fields.String(required=True, validate=validate.OneOf(list(WINGS)))
     influence = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=6))
 
 
@@ -48,7 +41,7 @@ class Asset(Schema):
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(required=True, validate=NAME)
     influence = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=6))
-    power = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(POWERS))
+    power = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(list(POWERS)))
 
     @validates_schema
     def _power_or_influence(self, data, **kwargs):
@@ -82,8 +75,8 @@ class EventCard(Schema):
     id = fields.String(required=True, validate=CARD_ID)
     name = fields.String(required=True, validate=NAME)
     text = fields.String(required=True, validate=validate.Length(min=1, max=300))
-    affects = fields.String(required=True, validate=validate.OneOf(AFFECTS))
-    when = fields.String(load_default="any", validate=validate.OneOf(WHEN))
+    affects = fields.String(required=True, validate=validate.OneOf(list(AFFECTS)))
+    when = fields.String(load_default="any", validate=validate.OneOf(list(WHEN)))
     effect = fields.List(fields.Nested(Effect), required=True, validate=validate.Length(min=1, max=4))
 
     @validates_schema

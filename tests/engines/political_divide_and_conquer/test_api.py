@@ -6,8 +6,8 @@ from uuid import UUID
 
 import pytest
 
-from service import games
-from service.catalogs import default_catalog
+from service.records import games, states
+from service.records.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 
 ENGINE_ID = "political-divide-and-conquer"
@@ -49,7 +49,7 @@ def test_a_club_records_a_whole_game_to_the_end(client, pool, seats, dealer):
     assert {"AttackRolled", "WindowClosed", "CardKept", "InfluenceCounted"} <= kinds
     with pool.connection() as conn:
         g = games.get_game(conn, UUID(gid))
-        assert games.load_state(conn, g, use_snapshots=False) == games.load_state(conn, g)
+        assert states.load_state(conn, g, use_snapshots=False) == states.load_state(conn, g)
 
 
 def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others(client):
