@@ -27,6 +27,7 @@ ENGINES = {
     "chancellors": ({"target": 40}, 3),
     "house-of-cronies": ({}, 3),
     "political-divide-and-conquer": ({}, 4),
+    "maccreedys-mansion": ({"max_rounds": 3}, 3),
 }
 
 
