@@ -24,10 +24,10 @@ import psycopg
 from bench.bench_projections import pig_game
 from bench.support import bench_database, percentile
 from engines.pig import ENGINE as PIG
-from service import store
 from service.app import create_app
 from service.config import Settings
-from service.db import make_pool
+from service.records import store
+from service.records.db import make_pool
 from workers.projections import PROJECTIONS
 from workers.runner import catch_up, checkpoint
 

@@ -8,7 +8,7 @@ import os
 import psycopg
 from psycopg.rows import dict_row
 
-from service.db import conninfo
+from service.records.db import conninfo
 
 _conn: psycopg.Connection | None = None
 _pid: int | None = None

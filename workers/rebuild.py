@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     url, embedded = _database_url()
     try:
         with psycopg.connect(url, autocommit=True) as conn:
-            from service.migrate import migrate
+            from service.records.migrate import migrate
 
             migrate(conn)
         for done in rebuild_all(url, args.projections or None):

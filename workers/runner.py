@@ -30,8 +30,8 @@ from uuid import UUID
 
 import psycopg
 
-from service import store
-from service.store import StoredEvent
+from service.records import store
+from service.records.store import StoredEvent
 from workers import faults
 
 log = logging.getLogger(__name__)

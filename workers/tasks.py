@@ -19,7 +19,8 @@ import psycopg
 from celery import Task
 from psycopg.types.json import Jsonb
 
-from service import store
+from service.records import store
+from service.records.notify import WAKE_TASK
 from workers import db, runner
 from workers.celery_app import MAX_DELIVERIES, app
 from workers.projections import PROJECTIONS
@@ -78,7 +79,7 @@ class CappedTask(Task):
                 db.discard()
 
 
-@app.task(name="tablerecord.wake", base=CappedTask)
+@app.task(name=WAKE_TASK, base=CappedTask)
 def wake(position: int | None = None) -> list[str]:
     """Queue a run of each projection behind the log's head."""
     conn = db.shared()

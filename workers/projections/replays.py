@@ -8,7 +8,7 @@ too: ``GameCreated`` (the initial state), ``GameEnded``/``GameAbandoned``
 went back to; the steps it took back are marked ``retracted_by``.
 
 What a reader may see (a seat's view, redacted events) is decided when the
-replay is read (service/api/replays.py), from these full states.
+replay is read (service/records/steps.py), from these full states.
 """
 
 from __future__ import annotations
@@ -21,26 +21,14 @@ from psycopg.types.json import Jsonb
 
 from engines import registry
 from engines.base import Engine, Event, GameConfig
-from service import catalogs
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
-from service.store import StoredEvent
+from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
+from service.records.games import engine_config
+from service.records.steps import name_list
+from service.records.store import StoredEvent
 
 GAME_FIELDS = (
     "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed"
 )
-
-
-def engine_config(
-    conn: psycopg.Connection, seats: int, options: dict, dealer: str, catalog: dict | None
-) -> GameConfig:
-    content = (
-        catalogs.load(conn, catalog["kind"], catalog["id"], int(catalog["version"])) if catalog else None
-    )
-    return GameConfig(seats=seats, options=options or {}, dealer=dealer, catalog=content)
-
-
-def name_list(names: list[str | None], seats: list[str]) -> list[str]:
-    return [n or f"Seat {i}" for i, n in enumerate(names or [None] * len(seats))]
 
 
 def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:

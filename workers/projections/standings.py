@@ -30,8 +30,8 @@ import psycopg
 from openskill.models import PlackettLuce
 from psycopg.types.json import Jsonb
 
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
-from service.store import StoredEvent
+from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
+from service.records.store import StoredEvent
 
 DEFAULT_POINTS = [10, 6, 3, 1]
 MODEL = PlackettLuce()
