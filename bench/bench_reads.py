@@ -20,6 +20,7 @@ import uuid
 from dataclasses import replace
 
 import psycopg
+from psycopg.rows import dict_row
 
 from bench.bench_projections import pig_game
 from bench.support import bench_database, percentile
@@ -35,6 +36,7 @@ SMALL = 10_000
 LARGE = int(os.environ.get("BENCH_EVENTS", "1000000"))
 CATCHUP = min(LARGE, int(os.environ.get("BENCH_CATCHUP_EVENTS", "100000")))
 GAMES_PER_CLUB = 100
+COPY_CHUNK = 500_000  # events per transaction (one holds at most 2^20 positions)
 REPEAT = 200
 
 
@@ -88,7 +90,7 @@ class OtherClubs:
                 stream_rows.append((self.club, game_id, version, kind, json.dumps(data)))
             self.games += 1
             self.events += len(stream)
-        with psycopg.connect(self.url, autocommit=True) as conn:
+        with psycopg.connect(self.url, autocommit=True, row_factory=dict_row) as conn:
             with conn.transaction(), conn.cursor() as cur:
                 with cur.copy("COPY clubs (id, name) FROM STDIN") as copy:
                     for r in clubs:
@@ -111,19 +113,21 @@ class OtherClubs:
                                 version,
                             )
                         )
-                write_events(cur, stream_rows)
+            for start in range(0, len(stream_rows), COPY_CHUNK):
+                with conn.transaction(), conn.cursor() as cur:
+                    write_events(cur, stream_rows[start : start + COPY_CHUNK])
             conn.execute("ANALYZE")
 
 
 def write_events(cur: psycopg.Cursor, rows: list[tuple]) -> None:
-    """COPY (club, game, version, type, data) rows into the log, positions in order."""
-    first = cur.execute(
-        "SELECT setval('events_position_seq', nextval('events_position_seq') + %s) - %s + 1",
-        (len(rows) - 1, len(rows)),
-    ).fetchone()[0]
-    with cur.copy("COPY events (position, game_id, version, type, data, metadata) FROM STDIN") as copy:
-        for i, (_club, game_id, version, kind, data) in enumerate(rows):
-            copy.write_row((first + i, game_id, version, kind, data, '{"actor": "bench"}'))
+    """COPY (club, game, version, type, data) rows into the log, with this
+    transaction's positions (see service/records/store.py)."""
+    first = cur.execute("SELECT events_claim_positions(%s) AS p", (len(rows),)).fetchone()["p"]
+    with cur.copy(
+        "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
+    ) as copy:
+        for i, (club, game_id, version, kind, data) in enumerate(rows):
+            copy.write_row((first + i, club, game_id, version, kind, data, '{"actor": "bench"}'))
 
 
 class Club:
@@ -214,7 +218,7 @@ def measure(client, auth: dict, paths: dict[str, object]) -> dict[str, tuple[flo
 def catch_up_all(url: str) -> dict[str, tuple[int, float]]:
     """(log events passed, seconds) per projection, each catching up alone."""
     done = {}
-    with psycopg.connect(url, autocommit=True, row_factory=psycopg.rows.dict_row) as conn:
+    with psycopg.connect(url, autocommit=True, row_factory=dict_row) as conn:
         for name, projection in PROJECTIONS.items():
             before = checkpoint(conn, name)
             started = time.perf_counter()
