@@ -31,29 +31,39 @@ GUNICORN = ["-w", "3", "--threads", "6"]
 def bench_database():
     """A migrated schema on BENCH_DATABASE_URL or on the embedded server, with
     ``bench_rows``: the table the raw baselines insert into."""
+    with bench_databases(1) as (url,):
+        yield url
+
+
+@contextmanager
+def bench_databases(n: int):
+    """``n`` such schemas on the same server (figures measured side by side)."""
     url, pg = os.environ.get("BENCH_DATABASE_URL"), None
     if not url:
         from service.embedded import start_postgres
 
         pg = start_postgres(ROOT / "var" / "bench-postgres")
         url = pg.url
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    params = conninfo_to_dict(url)
-    params["options"] = f"{params.get('options', '')} -c search_path={schema}".strip()
-    schema_url = make_conninfo(**params)
-    with psycopg.connect(schema_url, autocommit=True) as conn:
-        migrate(conn)
-        conn.execute(
-            "CREATE TABLE bench_rows (id bigserial PRIMARY KEY, body jsonb NOT NULL,"
-            " at timestamptz NOT NULL DEFAULT now())"
-        )
+    schemas = [f"bench_{uuid.uuid4().hex[:8]}" for _ in range(n)]
+    urls = []
+    for schema in schemas:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        params = conninfo_to_dict(url)
+        params["options"] = f"{params.get('options', '')} -c search_path={schema}".strip()
+        urls.append(make_conninfo(**params))
+        with psycopg.connect(urls[-1], autocommit=True) as conn:
+            migrate(conn)
+            conn.execute(
+                "CREATE TABLE bench_rows (id bigserial PRIMARY KEY, body jsonb NOT NULL,"
+                " at timestamptz NOT NULL DEFAULT now())"
+            )
     try:
-        yield schema_url
+        yield urls
     finally:
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+            for schema in schemas:
+                conn.execute(f"DROP SCHEMA {schema} CASCADE")
         if pg:
             pg.stop()
 

@@ -178,23 +178,30 @@ def test_many_writers_across_games_commit_in_parallel_and_a_follower_reads_each_
 
 def test_a_club_feed_from_the_head_reads_one_index_range_even_with_a_generic_plan(pool):
     """The feed a caught-up follower polls must cost the same at any log size:
-    its plan is a range of the (club_id, position) index, never a walk of the
-    log, even once prepared statements switch to the generic plan."""
+    with other clubs' events after this club's (a walk of the log by position
+    looks cheap to a generic plan), its plan is still one range of the
+    (club_id, position) index, once prepared statements switch to the
+    generic plan too."""
     club, game = _new_stream(pool)
     with pool.connection() as conn, conn.transaction():
-        _append_one(conn, (club, game), "one")
+        _append_one(conn, (club, game), "ours")
+        for _ in range(3):
+            other_club, other_game = _new_stream(pool)
+            store.append(conn, other_club, other_game, 0, [NewEvent("Noted", {"n": i}) for i in range(5000)])
     with pool.connection() as conn:
+        conn.execute("ANALYZE events")
         conn.execute("SET plan_cache_mode = force_generic_plan")
-        conn.execute(
-            "PREPARE feed(uuid, bigint, bigint) AS"
-            f" SELECT {store.COLUMNS} FROM events WHERE club_id = $1 AND position > $2"
-            " AND position < events_horizon() ORDER BY club_id, position LIMIT $3"
-        )
+        for _ in range(6):  # as psycopg prepares it from the fifth execution on
+            store.read_club(conn, club, 0, 100)
+        name = conn.execute(
+            "SELECT name FROM pg_prepared_statements WHERE statement LIKE %s",
+            ("%FROM events WHERE club_id%",),
+        ).fetchone()["name"]
         plan = "\n".join(
-            r["QUERY PLAN"] for r in conn.execute(f"EXPLAIN EXECUTE feed('{club}', 0, 100)").fetchall()
+            r["QUERY PLAN"] for r in conn.execute(f"EXPLAIN EXECUTE {name}('{club}', 0, 100)").fetchall()
         )
     assert "Index Scan using events_club_position" in plan, plan
-    assert "Seq Scan" not in plan and "events_pkey" not in plan, plan
+    assert "events_pkey" not in plan and "Seq Scan" not in plan, plan
 
 
 def test_a_version_can_be_appended_only_once(pool):

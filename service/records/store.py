@@ -196,10 +196,12 @@ def read_club(
     """Settled events of one club's games in position order, from
     ``after_position`` on (the same no-skip guarantee as ``read_all``): one
     range of the ``(club_id, position)`` index, whatever the log's size."""
+    # Both bounds as row comparisons: only (club_id, position) can serve them,
+    # so no plan (a generic one included) walks the log by position instead.
     rows = conn.execute(
-        f"SELECT {COLUMNS} FROM events WHERE club_id = %s AND position > %s AND position < events_horizon()"
-        " ORDER BY club_id, position LIMIT %s",
-        (club_id, after_position, limit),
+        f"SELECT {COLUMNS} FROM events WHERE club_id = %(club)s AND (club_id, position) > (%(club)s, %(after)s)"
+        " AND (club_id, position) < (%(club)s, events_horizon()) ORDER BY club_id, position LIMIT %(limit)s",
+        {"club": club_id, "after": after_position, "limit": limit},
     ).fetchall()
     return [_event(r) for r in rows]
 
