@@ -31,7 +31,8 @@ from service.config import Settings
 from service.records import store
 from service.records.db import make_pool
 from workers.projections import PROJECTIONS
-from workers.runner import catch_up, checkpoint
+from workers.projections.checkpoints import checkpoint
+from workers.runner import catch_up
 
 SMALL = 10_000
 LARGE = int(os.environ.get("BENCH_EVENTS", "1000000"))
