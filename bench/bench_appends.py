@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import http.client
 import os
+import statistics
 import threading
 import time
 import uuid
+from dataclasses import replace
 
 import psycopg
 from psycopg.types.json import Jsonb
 
 from bench.support import GUNICORN, bench_database, call, delay_proxy, gunicorn, percentile, timed
+from service.app import create_app
+from service.config import Settings
 from service.records import acting, creation, fold, games, states
 from service.records.access import Principal
 from service.records.context import Records
@@ -26,6 +30,7 @@ from service.records.db import make_pool
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
 PROXY_DELAY_MS = 0.5  # each way: about 1 ms a round trip
+ROUND_TRIP_PROBE_MS = 25  # each way: long enough that the round trips dominate
 
 
 def raw_inserts(url: str, connections: int, seconds: float) -> float:
@@ -170,6 +175,51 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
         pool.close()
 
 
+def round_trips(url: str) -> tuple[float, float]:
+    """Round trips to PostgreSQL per action and per raw INSERT+COMMIT: median
+    latency through a proxy adding ROUND_TRIP_PROBE_MS each way, divided by
+    the round trip (in-process Flask client, one game, one connection)."""
+    rtt = 2 * ROUND_TRIP_PROBE_MS / 1000
+    with delay_proxy(url, ROUND_TRIP_PROBE_MS) as far:
+        with psycopg.connect(far, autocommit=True) as conn:
+            raw = []
+            for i in range(12):
+                t0 = time.perf_counter()
+                conn.execute("INSERT INTO bench_rows (body) VALUES (%s)", (Jsonb({"value": i}),))
+                raw.append(time.perf_counter() - t0)
+        pool = make_pool(far, max_size=2)
+        try:
+            settings = replace(
+                Settings.from_env(), database_url=far, broker_url=None, rate_limit_enabled=False
+            )
+            client = create_app(settings, pool=pool).test_client()
+            club = client.post("/clubs", json={"name": "round trips"}).get_json()
+            auth = {"Authorization": f"Bearer {club['admin_token']}"}
+            players = [
+                client.post(f"/clubs/{club['id']}/players", json={"name": f"p{i}"}, headers=auth).get_json()[
+                    "id"
+                ]
+                for i in range(2)
+            ]
+            game = client.post(
+                f"/clubs/{club['id']}/games",
+                json={"engine": "pig", "seats": players, "options": {"target": 10_000}},
+                headers=auth,
+            ).get_json()["id"]
+            latencies, seat = [], 0
+            for _ in range(25):
+                t0 = time.perf_counter()
+                body = client.post(
+                    f"/games/{game}/actions", json={"seat": seat, "command": {"type": "Roll"}}, headers=auth
+                ).get_json()
+                latencies.append(time.perf_counter() - t0)
+                if any(e["type"] == "TurnBusted" for e in body["events"]):
+                    seat = 1 - seat
+        finally:
+            pool.close()
+    return statistics.median(latencies[5:]) / rtt, statistics.median(raw[2:]) / rtt
+
+
 def row(label: str, value: str) -> None:
     print(f"{label:56} {value}", flush=True)
 
@@ -199,6 +249,10 @@ def main() -> None:
                 f"{events:7.0f} events/s ({actions:.0f} actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)",
             )
             row("  service / raw", f"{events / raw16:7.0%}   (goal >= 50%)")
+        action_trips, raw_trips = round_trips(url)
+        print(f"round trips to PostgreSQL (proxy +{ROUND_TRIP_PROBE_MS} ms each way, in-process)", flush=True)
+        row("  baseline: raw INSERT+COMMIT", f"{raw_trips:7.1f}")
+        row("  one validated action (Pig Roll: auth, lock, append, commit)", f"{action_trips:7.1f}")
         print("replay and raw inserts on loopback", flush=True)
         raw1 = raw_inserts(url, 1, SECONDS / 2)
         raw8 = raw_inserts(url, 8, SECONDS / 2)

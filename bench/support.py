@@ -74,7 +74,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(port: int, path: str = "/health", timeout: float = 30) -> None:
+def wait_for(port: int, path: str = "/health", timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
