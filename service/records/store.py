@@ -51,9 +51,8 @@ APPEND = """
 WITH first AS (SELECT events_claim_positions(%(n)s) AS position),
 appended AS (
     INSERT INTO events (position, club_id, game_id, version, type, data, metadata)
-    SELECT first.position + e.i - 1, %(club)s, %(game)s, %(after)s + e.i, e.type, e.data::jsonb, e.metadata::jsonb
-    FROM first, unnest(%(types)s::text[], %(data)s::text[], %(metadata)s::text[])
-        WITH ORDINALITY AS e(type, data, metadata, i)
+    SELECT first.position + e.i - 1, %(club)s, %(game)s, %(after)s + e.i, e.event->>0, e.event->1, e.event->2
+    FROM first, jsonb_array_elements(%(events)s::jsonb) WITH ORDINALITY AS e(event, i)
     RETURNING position, recorded_at
 ),
 moved AS (
@@ -124,9 +123,8 @@ def append(
             "game": game_id,
             "after": after_version,
             "status": status,
-            "types": [e.type for e in events],
-            "data": [json.dumps(e.data) for e in events],
-            "metadata": [json.dumps(e.metadata) for e in events],
+            # One JSON document for all the events: [[type, data, metadata], ...].
+            "events": json.dumps([[e.type, e.data, e.metadata] for e in events]),
         },
     )
     return Appended(cursor, game_id, after_version, events)
