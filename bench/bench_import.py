@@ -1,6 +1,7 @@
 """Whole-game imports: a 1,000-game batch of documents imported one game per
 transaction through the domain (each command replayed by its engine), beside
-raw COPY of the same events into the same table, in the same run."""
+raw COPY of the same events into the same table (positions claimed as an
+append claims them), in the same run."""
 
 from __future__ import annotations
 
@@ -100,18 +101,16 @@ def raw_copy(url: str) -> tuple[float, int]:
                 (new, old),
             )
         rows = conn.execute(
-            "SELECT game_id, version, type, data, metadata FROM events ORDER BY position"
+            "SELECT club_id, game_id, version, type, data, metadata FROM events ORDER BY position"
         ).fetchall()
         conn.commit()
         start = time.perf_counter()
-        first = conn.execute(
-            "SELECT nextval('events_position_seq') FROM generate_series(1, %s)", (len(rows),)
-        ).fetchall()
+        (first,) = conn.execute("SELECT events_claim_positions(%s)", (len(rows),)).fetchone()
         with conn.cursor().copy(
-            "COPY events (position, game_id, version, type, data, metadata) FROM STDIN"
+            "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
         ) as copy:
-            for (position,), (game, version, type_, data, metadata) in zip(first, rows, strict=True):
-                copy.write_row((position, new_ids[game], version, type_, Jsonb(data), Jsonb(metadata)))
+            for i, (club, game, version, type_, data, metadata) in enumerate(rows):
+                copy.write_row((first + i, club, new_ids[game], version, type_, Jsonb(data), Jsonb(metadata)))
         conn.commit()
         return time.perf_counter() - start, len(rows)
 
