@@ -23,9 +23,15 @@ def position_of(conn: psycopg.Connection, projection: str, min_position: int | N
     ).fetchone()
     position = int(row["position"]) if row else 0
     if min_position is not None and position < min_position:
-        refuse_past_head(store.head_position(conn), min_position)
+        refuse_past_head(last_written(conn), min_position)
         raise ProjectionBehind(projection, position, min_position)
     return position
+
+
+def last_written(conn: psycopg.Connection) -> int:
+    """The highest position of any committed event, settled or not: a
+    client's own write is never past it."""
+    return int(conn.execute("SELECT coalesce(max(position), 0) AS p FROM events").fetchone()["p"])
 
 
 def refuse_past_head(head: int, min_position: int) -> None:
@@ -75,7 +81,9 @@ def freshness(records: Records, projection: str | None, min_position: int | None
             " WHERE set_aside_at IS NOT NULL ORDER BY set_aside_at DESC LIMIT 100"
         ).fetchall()
     if min_position is not None:
-        refuse_past_head(head, min_position)
+        if min_position > head:
+            with records.pool.connection() as conn:
+                refuse_past_head(last_written(conn), min_position)
         for row in rows:
             if row["position"] < min_position:
                 raise ProjectionBehind(row["name"], row["position"], min_position)
