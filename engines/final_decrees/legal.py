@@ -22,7 +22,6 @@ from engines.final_decrees.departments import (
     below,
 )
 from engines.final_decrees.flow import chance
-from engines.kit import offers
 from engines.final_decrees.state import (
     ADMIRALTY_POWER,
     ASSIGN,
@@ -32,6 +31,7 @@ from engines.final_decrees.state import (
     TREASURY_POWER,
     FdState,
 )
+from engines.kit import offers
 
 
 def legal_commands(state: FdState, seat: int | None) -> list[dict[str, Any]]:
