@@ -34,7 +34,7 @@ TRADE_ACCEPTED = ACCEPTED
 TRADE_DECLINED = DECLINED
 TRADE_WITHDRAWN = WITHDRAWN
 
-GAME_ENDED = "GameEnded"
+GAME_ENDED = "GameDecided"
 
 # Events that spend one of the turn's actions (FD-20).
 ACTIONS = frozenset(

@@ -15,8 +15,9 @@ OPTIONS = {
     "pig": {"target": 20},
     "chancellors": {"target": 30},
     "house-of-cronies": {},
+    "final-decrees": {},
 }
-SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3}
+SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3, "final-decrees": 4}
 
 
 def play_through_api(api, game_id, rng, max_steps=3000):
