@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Event
+from engines.base import Event, RuleViolation
 from engines.chancellors import events as ev
 from engines.chancellors.cards import EXCUSE, SERVICE_IDS, SERVICES
 from engines.chancellors.state import (
@@ -214,5 +214,5 @@ EVOLVERS = {
 def apply(state: ChancellorsState, event: Event) -> ChancellorsState:
     evolver = EVOLVERS.get(event.type)
     if evolver is None:
-        raise ValueError(f"unknown event {event.type}")
+        raise RuleViolation("unknown-event", f"Chancellors has no event {event.type!r}.")
     return flow(evolver(state, event.data))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.base import Event
 from engines.chancellors import events as ev
 from engines.chancellors.cards import CARDS, EXCUSE, SERVICE_IDS, SERVICES, label
+from engines.chancellors.decide import actor
+from engines.chancellors.flow import chance
 from engines.chancellors.state import (
     CHOOSE,
     CONTROL,
@@ -23,9 +25,6 @@ from engines.chancellors.state import (
     dump_state,
 )
 
-if TYPE_CHECKING:
-    from engines.chancellors.rules import Chancellors
-
 
 # ---------------------------------------------------------------------- view
 def _problem_view(problem: Problem) -> dict[str, Any]:
@@ -36,21 +35,21 @@ def _problem_view(problem: Problem) -> dict[str, Any]:
     return {"dice": list(problem.dice), "set_aside": [], "status": problem.status}
 
 
-def to_act(engine: Chancellors, state: ChancellorsState) -> list[int]:
+def to_act(state: ChancellorsState) -> list[int]:
     """Seats the game waits for (none while chance is pending)."""
-    if state.phase == OVER or engine.chance(state) is not None:
+    if state.phase == OVER or chance(state) is not None:
         return []
     if state.phase == CHOOSE:
         return [s for s in range(state.seats) if state.chosen[s] is None and state.hands[s]]
     if state.phase in (CONTROL, HELP):
-        actor = engine.actor(state)
-        return [] if actor is None else [actor]
+        seat = actor(state)
+        return [] if seat is None else [seat]
     if state.phase == DISCARD:
         return [s for s in range(state.seats) if len(state.hands[s]) > HAND_LIMIT]
     return []
 
 
-def view(engine: Chancellors, state: ChancellorsState, seat: int | None) -> dict[str, Any]:
+def view(state: ChancellorsState, seat: int | None) -> dict[str, Any]:
     """Hands are private; the face-down choices are hidden (even their owner's
     is shown only to them) until revealed. A finished game shows everything."""
     if state.phase == OVER:
@@ -70,8 +69,8 @@ def view(engine: Chancellors, state: ChancellorsState, seat: int | None) -> dict
         "pile_size": len(state.pile),
         "hand_sizes": [len(h) for h in state.hands],
         "chosen": [c is not None for c in state.chosen],
-        "to_act": to_act(engine, state),
-        "waiting_for_chance": engine.chance(state) is not None,
+        "to_act": to_act(state),
+        "waiting_for_chance": chance(state) is not None,
         "last_solver": state.last_solver,
         "deck": {"pawns": state.pawns, "courts": state.courts, "excuse": state.excuse},
     }

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from engines.base import RuleViolation
+
 PRESIDENT = "president"
 VICE_PRESIDENT = "vice-president"
 FINANCE = "finance"
@@ -58,8 +60,11 @@ TACTIC_NAMES = {
 }
 
 
-class CatalogError(ValueError):
+class CatalogError(RuleViolation):
     """The catalog cannot be used by the engine."""
+
+    def __init__(self, message: str):
+        super().__init__("invalid-catalog", message)
 
 
 def normalize_position(name: Any) -> str | None:

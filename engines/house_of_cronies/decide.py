@@ -22,7 +22,7 @@ from engines.house_of_cronies.catalog import (
     SPECIALIST_POSITIONS,
     normalize_position,
 )
-from engines.house_of_cronies.flow import settle
+from engines.house_of_cronies.flow import draw_request, settle
 from engines.house_of_cronies.query import (
     TACTIC_COST,
     active_placer,
@@ -32,36 +32,19 @@ from engines.house_of_cronies.query import (
     uses_corruption,
     value_of,
 )
-from engines.house_of_cronies.state import OPENING, OVER, TURNS, HocState
+from engines.house_of_cronies.state import OPENING, TURNS, HocState
 from engines.house_of_cronies.tactics import (
     decide_pass,
     decide_play,
 )
+from engines.kit import check_chance
 
 # --- chance -------------------------------------------------------------------
 
 
 def decide_draw(state: HocState, command: Mapping[str, Any]) -> list[Event]:
-    if command.get("seat") is not None:
-        raise RuleViolation("dealer-only", "Only the dealer draws cards.")
-    if not state.pending_draws:
-        raise RuleViolation("no-draw-pending", "No draw is waiting.")
+    _, cards = check_chance(draw_request(state), command)
     draw = state.pending_draws[0]
-    deck = state.main_deck if draw.deck == "main" else state.tactic_deck
-    count = min(draw.count, len(deck))
-    if command.get("deck") != draw.deck or command.get("to") != draw.to:
-        raise RuleViolation(
-            "wrong-draw",
-            f"The draw waiting is {count} card(s) from the {draw.deck} deck to {draw.to}.",
-            {"deck": draw.deck, "to": draw.to, "count": count},
-        )
-    cards = command.get("cards")
-    if not isinstance(cards, list) or len(cards) != count or not all(isinstance(c, str) for c in cards):
-        raise RuleViolation("wrong-draw-count", f"Draw exactly {count} card(s).", {"count": count})
-    if not contains(deck, cards):
-        raise RuleViolation(
-            "card-not-in-pool", f"Those cards are not all in the {draw.deck} deck.", {"cards": cards}
-        )
     if draw.to == "table":
         return [Event(ev.CARDS_LAID_OUT, {"round": state.round, "cards": cards})]
     return [Event(ev.CARDS_DRAWN, {"deck": draw.deck, "seat": draw.to, "cards": cards})]
@@ -315,22 +298,18 @@ HANDLERS = {
 }
 
 
-def decide(state: HocState, command: Mapping[str, Any]) -> list[Event]:
-    if state.stage == OVER:
-        raise RuleViolation("game-over", "The game is over.")
-    kind, seat = command.get("type"), command.get("seat")
-    if kind == "DrawCards":
-        return settle(state, decide_draw(state, command))
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise RuleViolation("unknown-command", f"House of Cronies has no command {kind!r}.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
-        raise RuleViolation("no-such-seat", f"There is no seat {seat!r}.")
-    if state.pending_draws:
-        raise RuleViolation("draw-pending", "Cards must be drawn first.")
-    if state.stage == OPENING and kind != "PlaceCrony":
-        raise RuleViolation("opening", "The opening hands' cronies are placed before the first round.")
-    return settle(state, handler(state, seat, command, active_placer(state)))
+def seat_command(handler: Any) -> Any:
+    """A player's command: refused during the opening unless it places a crony."""
+
+    def judge(state: HocState, command: Mapping[str, Any]) -> list[Event]:
+        if state.stage == OPENING and command["type"] != "PlaceCrony":
+            raise RuleViolation("opening", "The opening hands' cronies are placed before the first round.")
+        return handler(state, command["seat"], command, active_placer(state))
+
+    return judge
+
+
+COMMANDS = {kind: seat_command(handler) for kind, handler in HANDLERS.items()}
 
 
 def setup(state: HocState) -> list[Event]:

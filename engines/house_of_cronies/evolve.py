@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engines.base import Event
+from engines.base import Event, RuleViolation
 from engines.house_of_cronies import events as ev
 from engines.house_of_cronies.catalog import CRONY_POSITIONS, FOREIGN_ALLY, HAWKS, POSITIONS
 from engines.house_of_cronies.query import (
@@ -320,5 +320,5 @@ _HANDLERS: dict[str, Callable[[HocState, dict], HocState]] = {
 def evolve(state: HocState, event: Event) -> HocState:
     handler = _HANDLERS.get(event.type)
     if handler is None:
-        raise ValueError(f"unknown event {event.type}")
+        raise RuleViolation("unknown-event", f"House of Cronies has no event {event.type!r}.")
     return handler(state, dict(event.data))

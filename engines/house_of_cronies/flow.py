@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import ChanceRequest, Event
 from engines.house_of_cronies import events as ev
 from engines.house_of_cronies.evolve import evolve
 from engines.house_of_cronies.query import (
@@ -16,6 +16,7 @@ from engines.house_of_cronies.query import (
 )
 from engines.house_of_cronies.state import BETWEEN, OPENING, OVER, TURNS, HocState
 from engines.house_of_cronies.tactics import point_of_order_seats, resolve_chain, window_seats
+from engines.kit import settle as kit_settle
 
 
 def automatic(state: HocState) -> list[Event]:
@@ -76,15 +77,24 @@ def automatic(state: HocState) -> list[Event]:
     return []
 
 
+def draw_request(state: HocState) -> ChanceRequest | None:
+    """The draw the game waits for: the first pending draw, from what its deck holds."""
+    if not state.pending_draws or state.stage == OVER:
+        return None
+    draw = state.pending_draws[0]
+    deck = state.main_deck if draw.deck == "main" else state.tactic_deck
+    count = min(draw.count, len(deck))
+    if count == 0:
+        return None
+    return ChanceRequest(
+        command="DrawCards",
+        draw=count,
+        pool=deck,
+        seat=draw.to if isinstance(draw.to, int) else None,
+        fixed={"deck": draw.deck, "to": draw.to},
+    )
+
+
 def settle(state: HocState, events: list[Event]) -> list[Event]:
     """``events`` followed by the automatic events they lead to."""
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-    while True:
-        more = automatic(state)
-        if not more:
-            return out
-        for event in more:
-            state = evolve(state, event)
-        out.extend(more)
+    return kit_settle(state, events, evolve, automatic)

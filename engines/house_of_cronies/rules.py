@@ -18,10 +18,13 @@ from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import legal, present
 from engines.house_of_cronies.catalog import parse_catalog
 from engines.house_of_cronies.evolve import evolve
+from engines.house_of_cronies.flow import automatic, draw_request
 from engines.house_of_cronies.query import places, votes
 from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.house_of_cronies.state import dump_state as _dump
 from engines.house_of_cronies.state import load_state as _load
+from engines.kit import Rulebook, read_options
+from schemas.games.house_of_cronies import OPTIONS
 
 
 class HouseOfCronies:
@@ -34,8 +37,8 @@ class HouseOfCronies:
 
     def initial_state(self, config: GameConfig) -> HocState:
         if not self.min_seats <= config.seats <= self.max_seats:
-            raise ValueError("House of Cronies is played by 3 or 4 players")
-        speaker = int(config.options.get("first_speaker", 0))
+            raise RuleViolation("seat-count", "House of Cronies is played by 3 or 4 players.")
+        speaker = read_options(OPTIONS, config.options)["first_speaker"]
         if not 0 <= speaker < config.seats:
             raise RuleViolation(
                 "first-speaker-not-a-seat", f"The first Speaker must be one of the {config.seats} seats."
@@ -54,26 +57,13 @@ class HouseOfCronies:
         return judge.setup(self.initial_state(config))
 
     def decide(self, state: HocState, command: Command) -> list[Event]:
-        return judge.decide(state, command)
+        return RULEBOOK.decide(state, command)
 
     def evolve(self, state: HocState, event: Event) -> HocState:
         return evolve(state, event)
 
     def chance(self, state: HocState) -> ChanceRequest | None:
-        if not state.pending_draws or state.stage == OVER:
-            return None
-        draw = state.pending_draws[0]
-        deck = state.main_deck if draw.deck == "main" else state.tactic_deck
-        count = min(draw.count, len(deck))
-        if count == 0:
-            return None
-        return ChanceRequest(
-            command="DrawCards",
-            draw=count,
-            pool=deck,
-            seat=draw.to if isinstance(draw.to, int) else None,
-            fixed={"deck": draw.deck, "to": draw.to},
-        )
+        return draw_request(state)
 
     def legal_commands(self, state: HocState, seat: int | None) -> list[dict[str, Any]]:
         return legal.legal_commands(state, seat)
@@ -112,3 +102,13 @@ class HouseOfCronies:
 
 
 ENGINE = HouseOfCronies()
+RULEBOOK = Rulebook(
+    title="House of Cronies",
+    commands=judge.COMMANDS,
+    chance_commands={"DrawCards": judge.decide_draw},
+    evolve=evolve,
+    automatic=automatic,
+    is_over=lambda state: state.stage == OVER,
+    seats=lambda state: state.seats,
+    chance=draw_request,
+)

@@ -12,8 +12,10 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
+from engines.kit import Rulebook, check_chance, expect_turn, read_options
 from engines.pig import events as ev
 from engines.pig.state import PigState
+from schemas.games.pig import OPTIONS
 
 
 class Pig:
@@ -25,46 +27,14 @@ class Pig:
     catalog_kind = None
 
     def initial_state(self, config: GameConfig) -> PigState:
-        target = int(config.options.get("target", 30))
-        return PigState(seats=config.seats, target=target, scores=(0,) * config.seats)
+        options = read_options(OPTIONS, config.options)
+        return PigState(seats=config.seats, target=options["target"], scores=(0,) * config.seats)
 
     def setup(self, config: GameConfig) -> list[Event]:
         return []
 
     def decide(self, state: PigState, command: Command) -> list[Event]:
-        kind, seat = command.get("type"), command.get("seat")
-        if state.winner is not None:
-            raise RuleViolation("game-over", "The game is over.")
-        if kind == "ResolveRoll":
-            return self._resolve_roll(state, command)
-        if state.rolling:
-            raise RuleViolation("roll-pending", "The die must be rolled first.")
-        if seat != state.turn:
-            raise RuleViolation("not-your-turn", f"It is seat {state.turn}'s turn.", {"turn": state.turn})
-        if kind == "Roll":
-            return [Event(ev.ROLL_STARTED, {"seat": seat})]
-        if kind == "Hold":
-            if state.turn_total == 0:
-                raise RuleViolation("nothing-to-hold", "Roll at least once before holding.")
-            events = [Event(ev.TURN_HELD, {"seat": seat, "points": state.turn_total})]
-            if state.scores[seat] + state.turn_total >= state.target:
-                events.append(Event(ev.GAME_WON, {"seat": seat}))
-            return events
-        raise RuleViolation("unknown-command", f"Pig has no command {kind!r}.")
-
-    def _resolve_roll(self, state: PigState, command: Command) -> list[Event]:
-        if not state.rolling:
-            raise RuleViolation("no-roll-pending", "No roll is waiting for a die.")
-        if command.get("seat") is not None:
-            raise RuleViolation("dealer-only", "Only the dealer rolls the die.")
-        dice = command.get("dice") or []
-        if len(dice) != 1 or not isinstance(dice[0], int) or not 1 <= dice[0] <= 6:
-            raise RuleViolation("impossible-die", "A roll is one die showing 1 to 6.", {"dice": dice})
-        value = dice[0]
-        events = [Event(ev.DIE_ROLLED, {"seat": state.turn, "value": value})]
-        if value == 1:
-            events.append(Event(ev.TURN_BUSTED, {"seat": state.turn, "lost": state.turn_total}))
-        return events
+        return RULEBOOK.decide(state, command)
 
     def evolve(self, state: PigState, event: Event) -> PigState:
         d = event.data
@@ -80,7 +50,7 @@ class Pig:
             return state.with_(scores=tuple(scores), turn_total=0, turn=(state.turn + 1) % state.seats)
         if event.type == ev.GAME_WON:
             return state.with_(winner=d["seat"])
-        raise ValueError(f"unknown event {event.type}")
+        raise RuleViolation("unknown-event", f"Pig has no event {event.type!r}.")
 
     def chance(self, state: PigState) -> ChanceRequest | None:
         if state.rolling and state.winner is None:
@@ -144,4 +114,38 @@ class Pig:
         return {"target": state.target}
 
 
+def _roll(state: PigState, command: Command) -> list[Event]:
+    expect_turn(command["seat"], state.turn)
+    return [Event(ev.ROLL_STARTED, {"seat": command["seat"]})]
+
+
+def _hold(state: PigState, command: Command) -> list[Event]:
+    seat = command["seat"]
+    expect_turn(seat, state.turn)
+    if state.turn_total == 0:
+        raise RuleViolation("nothing-to-hold", "Roll at least once before holding.")
+    events = [Event(ev.TURN_HELD, {"seat": seat, "points": state.turn_total})]
+    if state.scores[seat] + state.turn_total >= state.target:
+        events.append(Event(ev.GAME_WON, {"seat": seat}))
+    return events
+
+
+def _resolve_roll(state: PigState, command: Command) -> list[Event]:
+    (value,), _ = check_chance(ENGINE.chance(state), command)
+    events = [Event(ev.DIE_ROLLED, {"seat": state.turn, "value": value})]
+    if value == 1:
+        events.append(Event(ev.TURN_BUSTED, {"seat": state.turn, "lost": state.turn_total}))
+    return events
+
+
 ENGINE = Pig()
+RULEBOOK = Rulebook(
+    title="Pig",
+    commands={"Roll": _roll, "Hold": _hold},
+    chance_commands={"ResolveRoll": _resolve_roll},
+    evolve=ENGINE.evolve,
+    automatic=lambda state: [],
+    is_over=lambda state: state.winner is not None,
+    seats=lambda state: state.seats,
+    chance=ENGINE.chance,
+)

@@ -327,7 +327,7 @@ def test_dice_are_for_the_problem_the_game_waits_for():
     state, _ = start(config(2))
     assert (
         refused(state, {"type": "RollDice", "seat": None, "problem": 1, "dice": [3, 3]}).code
-        == "wrong-problem"
+        == "wrong-chance"
     )
 
 
@@ -337,9 +337,9 @@ def test_only_cards_still_in_the_draw_pile_can_be_drawn():
     command = draw(state, "pact", "author", "desert")
     assert refused(state, command).code == "card-not-in-pool"
     assert refused(state, draw(state, "mill", "author", "desert")).code == "card-not-in-pool"
-    assert refused(state, draw(state, "author", "author", "desert")).code == "duplicate-card"
+    assert refused(state, draw(state, "author", "author", "desert")).code == "card-not-in-pool"
     assert refused(state, draw(state, "author", "desert")).code == "wrong-card-count"
-    assert refused(state, {**draw(state, "author", "desert", "origin"), "player": 1}).code == "wrong-player"
+    assert refused(state, {**draw(state, "author", "desert", "origin"), "player": 1}).code == "wrong-chance"
     assert refused(state, {**draw(state, "author", "desert", "origin"), "seat": 0}).code == "dealer-only"
 
 
@@ -347,12 +347,12 @@ def test_chance_of_the_wrong_kind_is_refused_as_impossible():
     # A recorder's typo must be refused by a rule, never crash or slip through as a number.
     state, _ = start(config(2, dealer="table"))
     roll_for = {"type": "RollDice", "seat": None, "dice": [3, 3]}
-    assert refused(state, {**roll_for, "problem": False}).code == "wrong-problem"
+    assert refused(state, {**roll_for, "problem": False}).code == "wrong-chance"
     assert refused(state, {**roll_for, "problem": 0, "dice": ["3", 3]}).code == "impossible-die"
     for _ in range(3):
         state, _ = act(state, roll(state, 3, 3))
     dealt = {"type": "DrawCards", "seat": None, "player": 0}
-    assert refused(state, {**dealt, "player": False, "cards": ["pact", "mill", "sea"]}).code == "wrong-player"
+    assert refused(state, {**dealt, "player": False, "cards": ["pact", "mill", "sea"]}).code == "wrong-chance"
     assert refused(state, {**dealt, "cards": [["pact"], "mill", "sea"]}).code == "wrong-card-count"
 
 
@@ -375,7 +375,7 @@ def test_players_cannot_act_while_chance_is_pending():
     state, _ = start(config(2))
     assert refused(state, pass_(0)).code == "chance-pending"
     assert refused(state, {"type": "DrawCards", "seat": None, "player": 0, "cards": ["pact"]}).code == (
-        "no-draw-pending"
+        "no-chance-pending"
     )
 
 
@@ -383,7 +383,7 @@ def test_chance_is_refused_when_none_is_pending():
     state = table(2)
     assert (
         refused(state, {"type": "RollDice", "seat": None, "problem": 0, "dice": [1, 1]}).code
-        == "no-roll-pending"
+        == "no-chance-pending"
     )
     assert refused(state, {"type": "Shout", "seat": 0}).code == "unknown-command"
     assert refused(state, {"type": "ChooseCard", "seat": 5, "card": "pact"}).code == "no-such-seat"

@@ -252,7 +252,7 @@ def test_the_last_card_on_the_table_is_discarded_and_the_speaker_token_passes():
 
 def test_a_round_begins_with_the_speakers_turn_once_everyone_has_passed_on_motions():
     state = laying(4, speaker=PRAVIN)
-    assert refused(state, PRAVIN, "PickUpCard", card=inf(1)) == "draw-pending"
+    assert refused(state, PRAVIN, "PickUpCard", card=inf(1)) == "chance-pending"
     state, events = draw(state, [inf(1), inf(2), inf(3), inf(4), inf(5)])
     assert types(events) == ["CardsLaidOut"]  # no one holds a Motion, yet everyone is asked
     assert refused(state, PRAVIN, "PickUpCard", card=inf(1)) == "reaction-pending"

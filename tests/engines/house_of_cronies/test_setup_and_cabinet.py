@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engines.base import GameConfig
+from engines.base import GameConfig, RuleViolation
 from engines.chance import deal
 from engines.house_of_cronies import ENGINE
 from engines.house_of_cronies.catalog import DIPLOMATIC_INCIDENT, FLOOR_CROSSING, RESHUFFLE, parse_catalog
@@ -65,13 +65,15 @@ def opening(named: dict[int, list[str]], seats: int = 4, speaker: int = 0):
 def test_three_or_four_players():
     assert (ENGINE.min_seats, ENGINE.max_seats) == (3, 4)
     for seats in (2, 5):
-        with pytest.raises(ValueError):
+        with pytest.raises(RuleViolation) as refusal:
             ENGINE.initial_state(GameConfig(seats=seats, catalog=catalog_dict()))
+        assert refusal.value.code == "seat-count"
 
 
 def test_the_engine_needs_a_catalog():
-    with pytest.raises(ValueError):
+    with pytest.raises(RuleViolation) as refusal:
         ENGINE.initial_state(GameConfig(seats=4))
+    assert refusal.value.code == "invalid-catalog"
 
 
 def test_opening_hands_are_seven_cards_six_for_the_speaker_and_two_tactics():
@@ -232,7 +234,7 @@ def test_impossible_draws_are_rejected():
     state = fresh()
     request = ENGINE.chance(state)
     good = sorted(request.pool)[: request.draw]
-    assert refused(state, None, "DrawCards", cards=good[:-1], **request.fixed) == "wrong-draw-count"
+    assert refused(state, None, "DrawCards", cards=good[:-1], **request.fixed) == "wrong-card-count"
     assert refused(state, None, "DrawCards", cards=good[:-1] + ["tactic-hawks-1"], **request.fixed) == (
         "card-not-in-pool"
     )
@@ -240,9 +242,10 @@ def test_impossible_draws_are_rejected():
         refused(state, None, "DrawCards", cards=[good[0]] * len(good), **request.fixed) == "card-not-in-pool"
     )
     assert (
-        refused(state, None, "DrawCards", cards=good, deck="tactics", to=request.fixed["to"]) == "wrong-draw"
+        refused(state, None, "DrawCards", cards=good, deck="tactics", to=request.fixed["to"])
+        == "wrong-chance"
     )
     assert refused(state, 0, "DrawCards", cards=good, **request.fixed) == "dealer-only"
-    assert refused(state, 0, "EndTurn") == "draw-pending"
+    assert refused(state, 0, "EndTurn") == "chance-pending"
     state = build()
-    assert refused(state, None, "DrawCards", cards=[cor(3)], deck="main", to=0) == "no-draw-pending"
+    assert refused(state, None, "DrawCards", cards=[cor(3)], deck="main", to=0) == "no-chance-pending"

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engines.base import ChanceRequest
+from engines.chancellors.decide import actor
+from engines.chancellors.flow import chance
 from engines.chancellors.plays import solve_options
 from engines.chancellors.state import CHOOSE, CONTROL, DISCARD, HAND_LIMIT, HELP, OVER, ChancellorsState
 
-if TYPE_CHECKING:
-    from engines.chancellors.rules import Chancellors
 
-
-def legal_commands(engine: Chancellors, state: ChancellorsState, seat: int | None) -> list[dict[str, Any]]:
+def legal_commands(state: ChancellorsState, seat: int | None) -> list[dict[str, Any]]:
     if state.phase == OVER:
         return []
-    request = engine.chance(state)
+    request = chance(state)
     if request is not None:
         return _chance_commands(request) if seat is None else []
     if seat is None:
@@ -25,7 +25,7 @@ def legal_commands(engine: Chancellors, state: ChancellorsState, seat: int | Non
             return []
         return [{"type": "ChooseCard", "seat": seat, "card": c} for c in sorted(set(state.hands[seat]))]
     if state.phase in (CONTROL, HELP):
-        if engine.actor(state) != seat:
+        if actor(state) != seat:
             return []
         in_control = state.phase == CONTROL
         commands = solve_options(state, seat, in_control)
@@ -42,7 +42,7 @@ def legal_commands(engine: Chancellors, state: ChancellorsState, seat: int | Non
     return []
 
 
-def _chance_commands(request: Any) -> list[dict[str, Any]]:
+def _chance_commands(request: ChanceRequest) -> list[dict[str, Any]]:
     base = {"type": request.command, "seat": None, **request.fixed}
     if request.dice:
         return [{**base, "dice": list(faces)} for faces in product(range(1, 7), repeat=request.dice)]

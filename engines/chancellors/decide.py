@@ -1,4 +1,4 @@
-"""Judging the players' commands: choosing for control, solving, passing, discarding."""
+"""Judging commands: choosing for control, solving, passing, discarding, and the dealer's dice and draws."""
 
 from __future__ import annotations
 
@@ -8,8 +8,20 @@ from typing import Any
 from engines.base import Command, Event, RuleViolation
 from engines.chancellors import events as ev
 from engines.chancellors.cards import SERVICE_IDS
+from engines.chancellors.flow import chance
 from engines.chancellors.plays import cards_value, controlled_suits, matches_control, part_violation
-from engines.chancellors.state import CHOOSE, CONTROL, DISCARD, HAND_LIMIT, HELP, OPEN, ChancellorsState
+from engines.chancellors.state import (
+    CHOOSE,
+    CONTROL,
+    DISCARD,
+    HAND_LIMIT,
+    HELP,
+    OPEN,
+    OPENING,
+    UNFOLD,
+    ChancellorsState,
+)
+from engines.kit import check_chance
 
 
 def card_list(value: Any) -> list[str] | None:
@@ -218,3 +230,29 @@ def discard_down(state: ChancellorsState, command: Command) -> list[Event]:
             "card-not-in-hand", "You can only discard cards from your hand.", {"cards": missing}
         )
     return [Event(ev.CARDS_DISCARDED, {"seat": seat, "cards": list(cards)})]
+
+
+# --- chance -------------------------------------------------------------------
+
+
+def roll_dice(state: ChancellorsState, command: Command) -> list[Event]:
+    request = chance(state)
+    problem = request.fixed["problem"]
+    dice, _ = check_chance(request, command)
+    if state.phase == UNFOLD:
+        kept = state.problems[problem].dice[0]
+        data = {"problem": problem, "kept": kept, "rolled": dice[0], "dice": [kept, dice[0]]}
+        return [Event(ev.PROBLEM_UNFOLDED, data)]
+    reason = "opening" if state.phase == OPENING else "renewed"
+    return [Event(ev.PROBLEM_ROLLED, {"problem": problem, "dice": dice, "reason": reason})]
+
+
+def draw_cards(state: ChancellorsState, command: Command) -> list[Event]:
+    request = chance(state)
+    _, cards = check_chance(request, command)
+    events = []
+    if not state.pile:
+        events.append(Event(ev.DISCARDS_RESHUFFLED, {"cards": sorted(state.discards)}))
+    kind = ev.CARDS_DEALT if state.phase == OPENING else ev.CARDS_DRAWN
+    events.append(Event(kind, {"player": request.fixed["player"], "cards": cards}))
+    return events
