@@ -71,7 +71,7 @@ def parse_catalog(data: Mapping[str, Any] | None) -> Catalog:
     from engines.final_decrees.effects import check_effect
 
     if not data or data.get("kind") != "final-decrees":
-        raise RuleViolation("bad-catalog", "Final Decrees needs a final-decrees card catalog.")
+        raise RuleViolation("invalid-catalog", "Final Decrees needs a final-decrees card catalog.")
     try:
         cards = tuple(
             Card(
@@ -85,18 +85,18 @@ def parse_catalog(data: Mapping[str, Any] | None) -> Catalog:
         )
         decrees = tuple(DecreeDef(d["id"], d["name"], tuple(d["steps"])) for d in data["decrees"])
     except (KeyError, TypeError) as exc:
-        raise RuleViolation("bad-catalog", f"The catalog is malformed: {exc}.") from exc
+        raise RuleViolation("invalid-catalog", f"The catalog is malformed: {exc}.") from exc
     if len(cards) != CARD_COUNT or sum(c.stagnation for c in cards) != 1:
-        raise RuleViolation("bad-catalog", "The deck has 60 cards, one of them Stagnation and Decline.")
+        raise RuleViolation("invalid-catalog", "The deck has 60 cards, one of them Stagnation and Decline.")
     if len({c.id for c in cards}) != CARD_COUNT or len(decrees) != DECREE_COUNT:
-        raise RuleViolation("bad-catalog", "Card ids are unique and there are five decrees.")
+        raise RuleViolation("invalid-catalog", "Card ids are unique and there are five decrees.")
     for card in cards:
         problem = check_effect(card.effect)
         if problem:
-            raise RuleViolation("bad-catalog", f"Card {card.id}: {problem}")
+            raise RuleViolation("invalid-catalog", f"Card {card.id}: {problem}")
     for decree in decrees:
         if not decree.steps or any(step not in ALL_DEPARTMENTS for step in decree.steps):
-            raise RuleViolation("bad-catalog", f"Decree {decree.id} has steps that are not departments.")
+            raise RuleViolation("invalid-catalog", f"Decree {decree.id} has steps that are not departments.")
     return Catalog(str(data.get("id", "")), int(data.get("version", 1)), cards, decrees)
 
 

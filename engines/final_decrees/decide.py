@@ -31,17 +31,13 @@ from engines.final_decrees.state import (
     TREASURY_POWER,
     FdState,
 )
-from engines.kit import offers
+from engines.kit import expect_turn, is_int, offers
 from engines.kit.awaiting import Awaiting, check_answer
 
 MIN_BID, MAX_BID = 1, 6
 MANEUVER_PERSONAL, MANEUVER_DEPARTMENTAL = 2, 4
 TREASURY_ACTIONS = 2
 ENACTMENT_STEP = 10
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ----------------------------------------------------------------- setup
@@ -119,8 +115,7 @@ def _turn_action(state: FdState, seat: int) -> str:
     """The acting seat's department, after checking that it may spend an action now."""
     if state.phase != PLAY:
         raise RuleViolation("not-playing-now", "Actions are taken on one's turn, after setup.")
-    if state.active != seat:
-        raise RuleViolation("not-your-turn", f"It is seat {state.active}'s turn.", {"turn": state.active})
+    expect_turn(seat, state.active)
     if state.actions_left <= 0:
         raise RuleViolation("no-actions-left", "You have no actions left this turn (FD-20).")
     return state.posts[seat]
@@ -150,8 +145,9 @@ def take_draw_action(state: FdState, command: Command) -> list[Event]:
 
 def end_turn(state: FdState, command: Command) -> list[Event]:
     seat = command["seat"]
-    if state.phase != PLAY or state.active != seat:
-        raise RuleViolation("not-your-turn", f"It is seat {state.active}'s turn.", {"turn": state.active})
+    if state.phase != PLAY:
+        raise RuleViolation("not-playing-now", "Turns begin once the deck is dealt.")
+    expect_turn(seat, state.active)
     return [Event(ev.TURN_ENDED, turn_end_data(state, ended_early=True))]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from engines.base import ChanceRequest, Event
 from engines.final_decrees import events as ev
 from engines.final_decrees.decide import reveal_bids, turn_end_data
-from engines.final_decrees.evolve import evolve
 from engines.final_decrees.state import BID, DEAL, OVER, PLAY, FdState
 
 DECREE_COUNT = 5
@@ -82,15 +81,3 @@ def _decline_played(state: FdState) -> Event:
     reshuffled = state.deck.size > 0
     window = [1, state.deck.size + 1] if reshuffled else None
     return Event(ev.DECLINE_PLAYED, {"blame": blame, "reshuffled": reshuffled, "window": window})
-
-
-def settle(state: FdState, events: list[Event]) -> list[Event]:
-    """``events`` followed by the automatic events they lead to."""
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-    while more := automatic(state):
-        for event in more:
-            state = evolve(state, event)
-        out.extend(more)
-    return out

@@ -17,15 +17,65 @@ from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, Rul
 from engines.final_decrees import events as ev
 from engines.final_decrees import legal, present
 from engines.final_decrees.catalog import decree_steps, parse_catalog
-from engines.final_decrees.decide import HANDLERS, is_int
+from engines.final_decrees.decide import HANDLERS
 from engines.final_decrees.departments import EXECUTIVE, in_play, initial_arrows
 from engines.final_decrees.evolve import evolve
-from engines.final_decrees.flow import chance, settle
+from engines.final_decrees.flow import automatic, chance
 from engines.final_decrees.state import OVER, Decree, FdState, dump_state, load_state
+from engines.kit import Rulebook, check_chance, read_options
 from engines.kit import awaiting as awaited
 from engines.kit.offers import OFFER_COMMANDS
+from schemas.games.final_decrees import OPTIONS
 
-CHANCE_COMMANDS = ("DealHands", "PlaceDecline", "DrawCard", "DiscardFromDeck")
+
+def _while_awaiting(handler: Any) -> Any:
+    """A seat command, refused while another seat's required step is awaited (trades excepted)."""
+
+    def judged(state: FdState, command: Command) -> list[Event]:
+        awaited.check(state.awaiting, command, free=OFFER_COMMANDS)
+        return handler(state, command)
+
+    return judged
+
+
+def _deal_hands(state: FdState, command: Command) -> list[Event]:
+    _, cards = check_chance(chance(state), command)
+    return [Event(ev.HANDS_DEALT, {"cards": cards})]
+
+
+def _place_decline(state: FdState, command: Command) -> list[Event]:
+    _, cards = check_chance(chance(state), command)
+    return [Event(ev.DECLINE_PLACED, {"position": int(cards[0]), "window": list(state.deck.window)})]
+
+
+def _discard_from_deck(state: FdState, command: Command) -> list[Event]:
+    _, cards = check_chance(chance(state), command)
+    return [Event(ev.CARDS_DISCARDED, {"cards": cards})]
+
+
+def _draw_card(state: FdState, command: Command) -> list[Event]:
+    request = chance(state)
+    _, cards = check_chance(request, command)
+    card = cards[0]
+    data = {"player": request.fixed["player"], "card": card, "decline": card == state.catalog.decline}
+    return [Event(ev.CARD_DRAWN, data)]
+
+
+RULEBOOK = Rulebook(
+    title="Final Decrees",
+    commands={kind: _while_awaiting(handler) for kind, handler in HANDLERS.items()},
+    chance_commands={
+        "DealHands": _deal_hands,
+        "PlaceDecline": _place_decline,
+        "DrawCard": _draw_card,
+        "DiscardFromDeck": _discard_from_deck,
+    },
+    evolve=evolve,
+    automatic=automatic,
+    is_over=lambda state: state.phase == OVER,
+    seats=lambda state: state.seats,
+    chance=chance,
+)
 
 
 class FinalDecrees:
@@ -47,7 +97,7 @@ class FinalDecrees:
             catalog=catalog,
             seats=n,
             dealer=config.dealer,
-            discard_count=int(config.options["decline_discards"]),
+            discard_count=read_options(OPTIONS, config.options)["decline_discards"],
             departments=departments,
             bidders=tuple(range(n)),
             bids=(None,) * n,
@@ -79,55 +129,7 @@ class FinalDecrees:
         return [Event(ev.GAME_STARTED, data)]
 
     def decide(self, state: FdState, command: Command) -> list[Event]:
-        kind, seat = command.get("type"), command.get("seat")
-        if state.phase == OVER:
-            raise RuleViolation("game-over", "The game is over.")
-        if kind in CHANCE_COMMANDS:
-            if seat is not None:
-                raise RuleViolation("dealer-only", "Only the dealer deals and draws cards.")
-            return settle(state, self._chance_command(state, command))
-        handler = HANDLERS.get(str(kind))
-        if handler is None:
-            raise RuleViolation("unknown-command", f"Final Decrees has no command {kind!r}.")
-        if not is_int(seat) or not 0 <= seat < state.seats:
-            raise RuleViolation("no-such-seat", f"There is no seat {seat!r}.", {"seat": seat})
-        if chance(state) is not None:
-            raise RuleViolation("chance-pending", "The cards must be dealt first.")
-        awaited.check(state.awaiting, command, free=OFFER_COMMANDS)
-        return settle(state, handler(state, command))
-
-    def _chance_command(self, state: FdState, command: Command) -> list[Event]:
-        request = chance(state)
-        if request is None or request.command != command.get("type"):
-            raise RuleViolation("no-chance-pending", "No such cards are waiting to be dealt.")
-        cards = command.get("cards")
-        if (
-            not isinstance(cards, list)
-            or len(cards) != request.draw
-            or not all(isinstance(c, str) for c in cards)
-        ):
-            raise RuleViolation(
-                "wrong-card-count", f"Deal exactly {request.draw} card(s).", {"draw": request.draw}
-            )
-        pool = list(request.pool)
-        for card in cards:
-            if card not in pool:
-                raise RuleViolation(
-                    "impossible-draw", "That card cannot be the next one from the deck.", {"card": card}
-                )
-            pool.remove(card)
-        kind = request.command
-        if kind == "DealHands":
-            return [Event(ev.HANDS_DEALT, {"cards": list(cards)})]
-        if kind == "PlaceDecline":
-            return [Event(ev.DECLINE_PLACED, {"position": int(cards[0]), "window": list(state.deck.window)})]
-        if kind == "DiscardFromDeck":
-            return [Event(ev.CARDS_DISCARDED, {"cards": list(cards)})]
-        if command.get("player") != request.fixed["player"]:
-            raise RuleViolation("wrong-player", "The card drawn now is the turn's player's.")
-        card = cards[0]
-        data = {"player": request.fixed["player"], "card": card, "decline": card == state.catalog.decline}
-        return [Event(ev.CARD_DRAWN, data)]
+        return RULEBOOK.decide(state, command)
 
     def evolve(self, state: FdState, event: Event) -> FdState:
         return evolve(state, event)

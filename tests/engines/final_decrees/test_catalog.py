@@ -78,4 +78,4 @@ def test_the_engine_itself_refuses_a_catalog_it_cannot_play():
     catalog["cards"][0]["effect"] = [{"op": "cancel"}]
     with pytest.raises(RuleViolation) as info:
         ENGINE.initial_state(GameConfig(seats=5, options={"decline_discards": 5}, catalog=catalog))
-    assert info.value.code == "bad-catalog"
+    assert info.value.code == "invalid-catalog"

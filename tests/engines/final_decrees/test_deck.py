@@ -21,7 +21,7 @@ def drawing(dealer="table", deck=FEW, window=None, position=None, **kw):
 def test_fd15_table_mode_refuses_the_decline_card_among_the_first_five_cards():
     state = drawing(window=(2, 5))
     assert DECLINE not in ENGINE.chance(state).pool
-    refused(state, cmd("DrawCard", None, player=0, cards=[DECLINE]), "impossible-draw")
+    refused(state, cmd("DrawCard", None, player=0, cards=[DECLINE]), "card-not-in-pool")
 
 
 def test_fd15_table_mode_accepts_the_decline_card_once_it_may_be_next():
@@ -34,7 +34,7 @@ def test_fd15_table_mode_accepts_the_decline_card_once_it_may_be_next():
 def test_fd15_table_mode_forces_the_decline_card_before_the_bottom_twenty():
     state = drawing(window=(1, 1))
     assert ENGINE.chance(state).pool == (DECLINE,)
-    refused(state, cmd("DrawCard", None, player=0, cards=["overtime-1"]), "impossible-draw")
+    refused(state, cmd("DrawCard", None, player=0, cards=["overtime-1"]), "card-not-in-pool")
 
 
 def test_fd15_the_window_narrows_as_cards_leave_the_deck():

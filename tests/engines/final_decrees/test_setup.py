@@ -174,8 +174,8 @@ def test_fd15_server_mode_deals_the_decline_cards_position_inside_its_window():
     request = ENGINE.chance(state)
     assert request.command == "PlaceDecline"
     assert request.pool == tuple(str(p) for p in range(6, 36))
-    refused(state, cmd("PlaceDecline", None, cards=["5"]), "impossible-draw")
-    refused(state, cmd("PlaceDecline", None, cards=["36"]), "impossible-draw")
+    refused(state, cmd("PlaceDecline", None, cards=["5"]), "card-not-in-pool")
+    refused(state, cmd("PlaceDecline", None, cards=["36"]), "card-not-in-pool")
     state, events = act(state, cmd("PlaceDecline", None, cards=["12"]))
     assert state.deck.position == 12
     assert ENGINE.redact(events[0], None).data == {"window": [6, 35]}
