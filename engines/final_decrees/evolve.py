@@ -90,7 +90,9 @@ def _decline_placed(s: FdState, d: Any) -> FdState:
 
 # ------------------------------------------------------------------- turn
 def _turn_started(s: FdState, d: Any) -> FdState:
+    headed = tuple(h + (d["department"],) if i == d["seat"] else h for i, h in enumerate(s.headed))
     return s.with_(
+        headed=headed,
         turn=d["turn"],
         active=d["seat"],
         next_seat=None,

@@ -272,7 +272,8 @@ def statistics(state: FdState) -> dict[str, Any]:
                 "blame_removed": state.removed[s],
                 "declines_drawn": state.declines[s],
                 "trades": state.trades[s],
-                "department": state.posts[s] if state.phase == PLAY or state.phase == OVER else None,
+                "department": state.posts[s] if state.phase in (PLAY, OVER) else None,
+                "departments_headed": list(state.headed[s]),
             }
             for s in range(state.seats)
         ],

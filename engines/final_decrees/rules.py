@@ -115,6 +115,7 @@ class FinalDecrees:
             declines=zero,
             trades=zero,
             first_bid=zero,
+            headed=((),) * n,
         )
 
     def setup(self, config: GameConfig) -> list[Event]:

@@ -78,6 +78,7 @@ class FdState:
     declines: tuple[int, ...] = ()  # decline cards the seat drew
     trades: tuple[int, ...] = ()
     first_bid: tuple[int, ...] = ()
+    headed: tuple[tuple[str, ...], ...] = ()  # the department each of the seat's turns began in
 
     def with_(self, **changes: Any) -> FdState:
         return replace(self, **changes)
@@ -118,7 +119,7 @@ def dump_state(state: FdState) -> dict[str, Any]:
         value = getattr(state, f.name)
         if f.name == "arrows":
             value = [list(a) for a in value]
-        elif f.name == "hands":
+        elif f.name in ("hands", "headed"):
             value = [list(h) for h in value]
         elif f.name == "decrees":
             value = [{"id": d.id, "steps": list(d.steps), "stamped": d.stamped, "at": d.at} for d in value]
@@ -138,6 +139,7 @@ def load_state(data: dict[str, Any], catalog: Catalog) -> FdState:
         values[name] = tuple(values[name])
     values["arrows"] = tuple(tuple(a) for a in values["arrows"])
     values["hands"] = tuple(tuple(h) for h in values["hands"])
+    values["headed"] = tuple(tuple(h) for h in values["headed"])
     values["decrees"] = tuple(
         Decree(d["id"], tuple(d["steps"]), d["stamped"], d["at"]) for d in values["decrees"]
     )

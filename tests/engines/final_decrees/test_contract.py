@@ -235,3 +235,5 @@ def test_statistics_count_stamps_enactments_removals_and_declines():
     seat = stats["seats"][2]
     assert seat["steps_stamped"] == 1 and seat["decrees_enacted"] == 1 and seat["blame_removed"] == 3
     assert seat["personal_blame"] == 0 and seat["department"] == "treasury"
+    state, _ = act(state, cmd("EndTurn", 2))
+    assert ENGINE.statistics(state)["seats"][3]["departments_headed"] == ["secret-service"]
