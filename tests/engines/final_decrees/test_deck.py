@@ -160,3 +160,15 @@ def test_two_games_that_differ_only_in_a_hidden_card_look_the_same_to_everyone_e
             ENGINE.redact(log[-1], 0).data
         )
     assert seen[0] == seen[1]
+
+
+def test_a_decline_card_drawn_in_the_middle_of_a_cards_draws_is_played_and_the_draws_go_on():
+    deck = FEW + ["briefing-papers-2"]
+    state = table(hands=[["briefing-papers-1"], [], [], [], []], deck=deck, window=(1, 3))
+    state, _ = act(state, cmd("PlayCard", 0, card="briefing-papers-1"))
+    state, _ = draw(state, DECLINE)
+    assert ENGINE.chance(state).command == "DiscardFromDeck"
+    state, _ = act(state, cmd("DiscardFromDeck", None, cards=sorted(deck)[:5]))
+    assert ENGINE.chance(state).command == "DrawCard" and state.draws_owed == 1
+    state, _ = draw(state, "scapegoat-1")
+    assert state.hands[0] == ("scapegoat-1",)

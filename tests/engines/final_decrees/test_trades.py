@@ -85,3 +85,11 @@ def test_offers_are_made_only_during_play():
     from .builders import started
 
     refused(started(), cmd("OfferTrade", 0, to=1, give_amount=1), "not-playing-now")
+
+
+def test_trades_go_on_while_the_game_waits_for_the_chain_top_heads_removal():
+    state = table(active=2, decrees={"frontier-decree": ("treasury", 3)}, personal=[5, 5, 5, 5, 5])
+    state, _ = act(state, cmd("StampDecree", 2, decree="frontier-decree"))
+    assert state.awaiting is not None
+    state, _ = acts(state, cmd("OfferTrade", 3, to=4, give_amount=2), cmd("AcceptTrade", 4, offer=1))
+    assert state.personal[3:] == (3, 7) and state.awaiting is not None

@@ -252,3 +252,11 @@ def test_fd35_once_per_turn_counts_per_turn_whatever_departments_the_player_pass
     state, _ = act(state, cmd("MovePlayer", 4, player=2))  # Reform's head to the empty Treasury
     refused(state, cmd("GainActions", 4), "treasury-only")
     assert state.used == ("treasury",)
+
+
+def test_reading_24_turns_pass_by_seat_whatever_departments_the_players_head():
+    state = table(active=1)
+    posts = ["admiralty", "human-resources", "treasury", "secret-service", "executive"]
+    state, _ = act(state, cmd("ReassignPlayers", 1, posts=posts))
+    state, events = act(state, cmd("EndTurn", 1))
+    assert state.active == 2 and events[-1].data["department"] == "treasury"
