@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.base import RuleViolation
 from engines.final_decrees.departments import ALL_DEPARTMENTS, REFORM
+from engines.final_decrees.effects import check_effect
 
 CARD_COUNT = 60
 DECREE_COUNT = 5
@@ -68,8 +69,6 @@ def parse_catalog(data: Mapping[str, Any] | None) -> Catalog:
     """Typed cards and decrees. The catalog schema has already refused bad shapes
     and unknown operations at registration; this still refuses a catalog the
     engine cannot play (so a bad config is a 422, never a crash mid-game)."""
-    from engines.final_decrees.effects import check_effect
-
     if not data or data.get("kind") != "final-decrees":
         raise RuleViolation("invalid-catalog", "Final Decrees needs a final-decrees card catalog.")
     try:

@@ -181,8 +181,6 @@ def play_card(state: FdState, command: Command) -> list[Event]:
             raise RuleViolation("needs-target-department", "This card names a department.", {"card": card_id})
     elif target_dept is not None:
         raise RuleViolation("no-target-needed", "This card names no department.", {"card": card_id})
-    if any(op["op"] == "move-to-empty" for op in card.effect) and state.empty_department is None:
-        raise RuleViolation("no-empty-department", "There is no empty department.")
     changes = effects.run(state, seat, card.effect, target_seat, target_dept)
     data = {
         "seat": seat,
@@ -254,17 +252,13 @@ def forward_decree(state: FdState, command: Command) -> list[Event]:
 
 
 def move_player(state: FdState, command: Command) -> list[Event]:
-    """FD-26: any pawn, one's own included, to the empty department."""
+    """FD-26: any pawn, one's own included, to the empty department (in play there is always one)."""
     seat, player = command["seat"], command.get("player")
     _turn_action(state, seat)
     if not is_int(player) or not 0 <= player < state.seats:
         raise RuleViolation("no-such-seat", f"There is no seat {player!r}.", {"seat": player})
-    empty = state.empty_department
-    if empty is None:
-        raise RuleViolation("no-empty-department", "There is no empty department.")
-    return [
-        Event(ev.PLAYER_MOVED, {"seat": seat, "player": player, "from": state.posts[player], "to": empty})
-    ]
+    data = {"seat": seat, "player": player, "from": state.posts[player], "to": state.empty_department}
+    return [Event(ev.PLAYER_MOVED, data)]
 
 
 def stamp_decree(state: FdState, command: Command) -> list[Event]:

@@ -21,9 +21,13 @@ a *window* ``(first, last)`` counted from the top (1 is the next card):
   remaining cards, which is exactly the distribution of the physical deck.
 
 The segments of known size (5 on top, 20 at the bottom) are kept as counts
-through the window; a general deck with known top/bottom segments would hold
-the same information as ``(top, middle, bottom)`` segments with the decline
-card's segment marked.
+through the window. On a general deck of counted segments ("runs", top
+first, each holding the cards known to be somewhere in it) the same deck is
+``[5 cards, the middle holding the decline card, 20 cards]``: ``stacked`` is
+that split, ``reshuffled`` shuffles the decline card into one run again, and
+``next_pool`` is the pool of the next draw. Such a deck can deal the held
+card with its true chance from a weighted pool instead of a dealt position;
+the table-mode checks are the same.
 """
 
 from __future__ import annotations

@@ -118,8 +118,7 @@ def _turn(state: FdState, seat: int) -> list[dict[str, Any]]:
                 commands.append({"type": "ForwardDecree", **base, "decree": decree.id, "to": to})
         if decree.next_step == post:
             commands.append({"type": "StampDecree", **base, "decree": decree.id})
-    if state.empty_department is not None:
-        commands += [{"type": "MovePlayer", **base, "player": p} for p in range(state.seats)]
+    commands += [{"type": "MovePlayer", **base, "player": p} for p in range(state.seats)]
     if post == TREASURY and TREASURY_POWER not in state.used:
         commands.append({"type": "GainActions", **base})
     if post == SECRET_SERVICE:

@@ -152,6 +152,7 @@ def test_two_games_that_differ_only_in_a_hidden_card_look_the_same_to_everyone_e
                     json.dumps(ENGINE.view(state, seat), sort_keys=True),
                     [ENGINE.redact(e, seat).to_dict() for e in log],
                     [ENGINE.describe(ENGINE.redact(e, seat), list("ABCDE")) for e in log],
+                    ENGINE.legal_commands(state, seat),
                 )
                 for seat in (None, 2, 3, 4)
             }
