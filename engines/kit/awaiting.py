@@ -47,11 +47,9 @@ class Awaiting:
 
 
 def check(awaiting: Awaiting | None, command: Mapping[str, Any], free: Collection[str] = ()) -> None:
-    """Refuse ``command`` if it may not be sent while ``awaiting`` stands (or when nothing is awaited)."""
+    """Refuse ``command`` if it may not be sent while ``awaiting`` stands; with nothing awaited, pass it."""
     kind, seat = command.get("type"), command.get("seat")
-    if kind in free:
-        return
-    if awaiting is None:
+    if awaiting is None or kind in free:
         return
     if kind != awaiting.command or seat != awaiting.seat:
         raise RuleViolation(

@@ -78,8 +78,12 @@ def test_a_seat_sees_its_own_card_and_bid_and_nobody_elses(client):
 def test_a_bad_command_is_a_problem_naming_the_rule(client):
     club, game = new_game(client, 4, "server")
     seat0 = Api(client, game["seat_tokens"][0]["token"])
-    r = seat0.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "EndTurn"}})
-    assert r.status_code == 422 and r.get_json()["code"] == "not-your-turn"
+    posts = ["human-resources", "executive", "treasury", "admiralty"]
+    r = seat0.post(
+        f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "AssignDepartments", "posts": posts}}
+    )
+    assert r.status_code == 422 and r.get_json()["code"] == "not-assigning-now"
+    assert seat0.get(f"/games/{game['id']}").get_json()["version"] == game["version"]
 
 
 def test_a_club_registers_a_catalog_and_an_effect_the_engine_cannot_run_is_refused(client):
