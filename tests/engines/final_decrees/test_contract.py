@@ -106,7 +106,7 @@ def test_games_reach_both_endings(seats):
 
 
 def test_every_listed_command_is_accepted_and_well_formed():
-    for seats, dealer in ((4, "server"), (5, "table")):
+    for seats, dealer in ((5, "table"),):
         cfg = config(seats, dealer)
         rng = random.Random(seats)
         state = ENGINE.initial_state(cfg)
@@ -126,7 +126,7 @@ def test_every_listed_command_is_accepted_and_well_formed():
 
 
 # ------------------------------------------------------------- snapshots
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     seats=st.sampled_from([4, 5]),
