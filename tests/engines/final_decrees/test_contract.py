@@ -106,23 +106,22 @@ def test_games_reach_both_endings(seats):
 
 
 def test_every_listed_command_is_accepted_and_well_formed():
-    for seats, dealer in ((5, "table"),):
-        cfg = config(seats, dealer)
-        rng = random.Random(seats)
-        state = ENGINE.initial_state(cfg)
-        for event in ENGINE.setup(cfg):
-            state = ENGINE.evolve(state, event)
-        choose = eager(rng)
-        while not ENGINE.outcome(state).finished:
-            seats_now = [None] if ENGINE.chance(state) else range(seats)
-            options = [c for seat in seats_now for c in ENGINE.legal_commands(state, seat)]
-            for command in options:
-                ENGINE.decide(state, command)
-                fields = {k: v for k, v in command.items() if k not in ("type", "seat")}
-                COMMANDS[command["type"]]().load(fields)
-            state, _ = apply(
-                ENGINE, state, choose(options, state) if seats_now != [None] else rng.choice(options)
-            )
+    """At every step of a five-seat table game that enacts decrees, each listed command passes schema and rules."""
+    cfg = config(5, "table")
+    rng = random.Random(5)
+    choose = eager(rng)
+    state = ENGINE.initial_state(cfg)
+    for event in ENGINE.setup(cfg):
+        state = ENGINE.evolve(state, event)
+    while not ENGINE.outcome(state).finished:
+        dealing = ENGINE.chance(state) is not None
+        options = [
+            c for seat in ([None] if dealing else range(5)) for c in ENGINE.legal_commands(state, seat)
+        ]
+        for command in options:
+            ENGINE.decide(state, command)
+            COMMANDS[command["type"]]().load({k: v for k, v in command.items() if k not in ("type", "seat")})
+        state, _ = apply(ENGINE, state, rng.choice(options) if dealing else choose(options, state))
 
 
 # ------------------------------------------------------------- snapshots

@@ -2,11 +2,15 @@
 
 import json
 
+import pytest
+
 from engines.final_decrees import ENGINE
 from engines.final_decrees import events as ev
 from engines.final_decrees.state import OVER
+from tests.engine_contract import play_random_game
 
 from .builders import DECLINE, act, cmd, config, draw, refused, table, types
+from .test_contract import play_table_game
 
 FEW = ["overtime-1", "overtime-2", "overtime-3", "cover-up-1", "cover-up-2", "cover-up-3", "scapegoat-1"]
 
@@ -173,3 +177,31 @@ def test_a_decline_card_drawn_in_the_middle_of_a_cards_draws_is_played_and_the_d
     assert ENGINE.chance(state).command == "DrawCard" and state.draws_owed == 1
     state, _ = draw(state, "scapegoat-1")
     assert state.hands[0] == ("scapegoat-1",)
+
+
+def _first_decline_position(events):
+    """How many cards had left the deck when the decline card first came out (1-based), or None."""
+    left = 0
+    for event in events:
+        if event.type == ev.CARD_DRAWN:
+            left += 1
+            if event.data["decline"]:
+                return left
+        elif event.type == ev.CARDS_DISCARDED:
+            left += len(event.data["cards"])
+    return None
+
+
+@pytest.mark.parametrize("dealer", ["server", "table"])
+@pytest.mark.parametrize("seats", [4, 5])
+def test_fd15_in_whole_games_the_decline_card_first_comes_out_after_five_cards_and_before_the_last_twenty(
+    dealer, seats
+):
+    size = 60 - seats
+    for seed in range(4):
+        if dealer == "server":
+            events = play_random_game(ENGINE, config(seats, dealer), seed, check_every=10_000).events
+        else:
+            _, events = play_table_game(config(seats, dealer), seed)
+        position = _first_decline_position(events)
+        assert position is None or 6 <= position <= size - 20, position
