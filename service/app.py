@@ -11,10 +11,11 @@ from flask_limiter import Limiter
 from flask_smorest import Api
 
 from schemas.api import Problem as ProblemSchema
-from service import errors
+from service.api import problems, wake
 from service.auth import rate_limit_key
 from service.config import Settings
-from service.db import make_pool
+from service.records.context import Records
+from service.records.db import make_pool, ping
 
 API_TITLE = "tablerecord"
 API_VERSION = "1.0.0"
@@ -40,7 +41,7 @@ class TableRecordApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error):  # noqa: D401 - flask-smorest hook
-        return errors.http_exception(error)
+        return problems.http_exception(error)
 
 
 def create_app(settings: Settings | None = None, pool=None, **overrides: Any) -> Flask:
@@ -70,12 +71,15 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     app.config.update(overrides)
     if pool is None and settings.database_url:
         pool = make_pool(settings.database_url, max_size=settings.pool_size)
-    app.extensions["tablerecord.pool"] = pool
+    # the commit listener wakes the projection runners
+    app.extensions["tablerecord.records"] = Records(
+        pool, settings.snapshot_every, wake.listeners(settings.broker_url)
+    )
     app.extensions["tablerecord.settings"] = settings
 
     api = TableRecordApi(app)
     app.extensions["tablerecord.api"] = api
-    errors.register(app)
+    problems.register(app)
     limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
     app.extensions["tablerecord.limiter"] = limiter
 
@@ -105,9 +109,6 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         projections,
     ):
         api.register_blueprint(module.blp)
-    from workers.wake import install as install_wake
-
-    install_wake(app, settings.broker_url)  # a commit listener that wakes the projection runners
 
     @app.before_request
     def _request_id() -> None:
@@ -119,7 +120,9 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         with a clear 422 rather than fail on the insert."""
         body = request.get_json(silent=True) if request.is_json else None
         if body is not None and _has_nul(body):
-            raise errors.Problem(422, "nul-character", "Text may not contain the NUL character (\\u0000).")
+            raise problems.HttpProblem(
+                422, "nul-character", "Text may not contain the NUL character (\\u0000)."
+            )
 
     @app.after_request
     def _echo_request_id(response):
@@ -128,8 +131,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
 
     @app.get("/health")
     def health():
-        with app.extensions["tablerecord.pool"].connection() as conn:
-            conn.execute("SELECT 1")
+        ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok", "pid": os.getpid()}
 
     return app

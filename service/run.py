@@ -6,7 +6,6 @@ Ctrl-C stops everything it started.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import signal
 import subprocess
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import psycopg
 
-from service.migrate import migrate
+from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("TABLERECORD_VAR", ROOT / "var"))
@@ -63,18 +62,13 @@ def main() -> int:
             cwd=ROOT,
         )
     ]
-    if importlib.util.find_spec("workers.celery_app") is not None:
-        from workers.celery_app import worker_command
-
-        children.append(
-            subprocess.Popen(
-                worker_command(
-                    str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")
-                ),
-                env=env,
-                cwd=ROOT,
-            )
+    children.append(
+        subprocess.Popen(
+            worker_command(str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")),
+            env=env,
+            cwd=ROOT,
         )
+    )
     print(
         f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
         "Ctrl-C stops everything.\n",
@@ -108,6 +102,19 @@ def main() -> int:
         stopper()
     print("stopped.", flush=True)
     return code
+
+
+def worker_command(
+    schedule: str, *, concurrency: int | str = 2, loglevel: str = "INFO", extra: tuple = ()
+) -> list[str]:
+    """The command line of a worker with its beat, as `make run`, the tests and
+    the bench start it (with the celery of the running interpreter)."""
+    return [
+        str(Path(sys.executable).parent / "celery"),
+        *("-A", "workers.celery_app", "worker", "--beat"),
+        *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
+        *extra,
+    ]
 
 
 if __name__ == "__main__":

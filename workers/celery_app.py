@@ -9,10 +9,10 @@ at-least-once delivery of idempotent work; docs/workers.md explains each.
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
 
 from celery import Celery
+
+from service.records.notify import QUEUE, WAKE_TASK
 
 DEFAULT_BROKER = "redis://localhost:6379/0"
 
@@ -25,7 +25,6 @@ VISIBILITY_TIMEOUT = 600
 MAX_DELIVERIES = int(os.environ.get("TABLERECORD_MAX_DELIVERIES", "3"))
 #: Seconds between beat wake-ups of the projection runners.
 WAKE_EVERY = float(os.environ.get("TABLERECORD_WAKE_EVERY", "2"))
-QUEUE = "tablerecord"
 
 
 def configure(app: Celery, broker_url: str) -> Celery:
@@ -52,7 +51,7 @@ def configure(app: Celery, broker_url: str) -> Celery:
         timezone="UTC",
         beat_schedule={
             "wake-projections": {
-                "task": "tablerecord.wake",
+                "task": WAKE_TASK,
                 "schedule": WAKE_EVERY,
                 "options": {"expires": max(WAKE_EVERY * 5, 10)},
             },
@@ -97,16 +96,3 @@ app = configure(
     Celery("tablerecord", include=["workers.tasks"]),
     os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER,
 )
-
-
-def worker_command(
-    schedule: str, *, concurrency: int | str = 2, loglevel: str = "INFO", extra: tuple = ()
-) -> list[str]:
-    """The command line of a worker with its beat, as `make run`, the tests and
-    the bench start it (with the celery of the running interpreter)."""
-    return [
-        str(Path(sys.executable).parent / "celery"),
-        *("-A", "workers.celery_app", "worker", "--beat"),
-        *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
-        *extra,
-    ]

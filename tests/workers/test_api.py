@@ -15,12 +15,12 @@ from tests.workers.helpers import drain, head, play_pig
 @pytest.fixture
 def hidden_pig(monkeypatch):
     """Registered before the database fixtures set up (and so until after they tear down)."""
-    import service.api.games as games_api
+    from service.records import commands
 
     monkeypatch.setitem(registry.ENGINE_MODULES, "hidden-pig", "tests.workers.hidden_engine")
     monkeypatch.setitem(registry._loaded, "hidden-pig", hidden_engine.ENGINE)
-    original = games_api.for_engine
-    monkeypatch.setattr(games_api, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
+    original = commands.for_engine
+    monkeypatch.setattr(commands, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
 
 
 def test_league_projections_are_public_for_public_leagues_and_for_club_tokens_otherwise(client, database_url):

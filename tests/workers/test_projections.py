@@ -12,11 +12,12 @@ from openskill.models import PlackettLuce
 
 from engines.base import Event, GameConfig, fold
 from engines.pig import ENGINE as PIG
-from service import replay, store
-from service.store import NewEvent
+from service.records import store
+from service.records.fold import SERVICE_EVENTS
+from service.records.store import NewEvent
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, drain, head, play_pig, snapshot
-from workers.rebuild import rebuild_all
+from workers.projections.rebuild import rebuild_all
 
 POINTS = [5, 2, 1]
 
@@ -113,12 +114,10 @@ def test_full_games_give_the_right_standings_ratings_replays_and_statistics_and_
         config = GameConfig(seats=len(final["seats"]), options={"target": 12})
         names = [s["name"] for s in final["seats"]]
         for n, step in enumerate(export["steps"], start=1):
-            moves = [
-                Event(e["type"], e["data"]) for e in events[:n] if e["type"] not in replay.SERVICE_EVENTS
-            ]
+            moves = [Event(e["type"], e["data"]) for e in events[:n] if e["type"] not in SERVICE_EVENTS]
             assert step["step"] == n and step["type"] == events[n - 1]["type"]
             assert step["state"] == PIG.dump_state(fold(PIG, config, moves))
-            if step["type"] not in replay.SERVICE_EVENTS:
+            if step["type"] not in SERVICE_EVENTS:
                 assert step["description"] == PIG.describe(Event(step["type"], step["data"]), names)
         assert export["steps"][-1]["state"] == final["state"]
         middle = len(events) // 2

@@ -17,7 +17,7 @@ from engines.final_decrees import ENGINE
 from engines.final_decrees.deck import Deck
 from engines.final_decrees.state import PLAY, FdState
 from schemas.games.final_decrees import OPTIONS
-from service.catalogs import default_catalog
+from service.records.catalogs import default_catalog
 
 CATALOG = default_catalog("final-decrees")
 DECLINE = "stagnation-and-decline"

@@ -6,8 +6,8 @@ from uuid import UUID
 
 import pytest
 
-from service import games
-from service.catalogs import default_catalog
+from service.records import games, states
+from service.records.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory
 
 
@@ -58,7 +58,7 @@ def test_a_club_records_a_whole_game_of_final_decrees(client, pool, seats, deale
     assert ("DeclinePlaced" in kinds) == (dealer == "server")
     with pool.connection() as conn:
         g = games.get_game(conn, UUID(gid))
-        assert games.load_state(conn, g, use_snapshots=False) == games.load_state(conn, g)
+        assert states.load_state(conn, g, use_snapshots=False) == states.load_state(conn, g)
 
 
 def test_a_seat_sees_its_own_card_and_bid_and_nobody_elses(client):
