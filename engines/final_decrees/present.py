@@ -240,21 +240,19 @@ def _terms(d: Any) -> str:
 def luck(state: FdState, event: Event) -> dict[int, float]:
     """Drawing Stagnation and Decline is the unlucky draw; every other card counts the same.
 
-    The percentile of a draw is the share of the possible draws it was at
-    least as good as, counting ties half.
+    The chance of the decline card coming next is what the table knows (its
+    window: 1 / the last position it may be at, once it may be next), the same
+    in both dealer modes; server mode's dealt position is not used. The
+    percentile is the share of outcomes the draw was at least as good as,
+    counting ties half.
     """
     if event.type != ev.CARD_DRAWN:
         return {}
-    request = chance(state)
-    if request is None or request.command != "DrawCard":
-        return {}
-    pool = request.pool
-    decline = state.catalog.decline
-    bad = sum(1 for c in pool if c == decline)
-    good = len(pool) - bad
-    if event.data["card"] == decline:
-        return {event.data["player"]: bad / 2 / len(pool)}
-    return {event.data["player"]: (bad + good / 2) / len(pool)}
+    window = state.deck.window
+    bad = 1 / window[1] if window is not None and window[0] == 1 else 0.0
+    if event.data["decline"]:
+        return {event.data["player"]: bad / 2}
+    return {event.data["player"]: bad + (1 - bad) / 2}
 
 
 # ---------------------------------------------------------------- statistics

@@ -222,6 +222,17 @@ def test_drawing_the_decline_card_is_unlucky():
     assert ENGINE.luck(state, bad) == {0: pytest.approx(0.125)}
     assert ENGINE.luck(state, good) == {0: pytest.approx(0.625)}
     assert ENGINE.luck(state, Event(ev.TURN_ENDED, {})) == {}
+    early = table(window=(3, 9))
+    assert ENGINE.luck(early, good) == {0: pytest.approx(0.5)}  # it cannot come yet: every draw is alike
+
+
+def test_luck_is_what_the_table_knows_even_when_the_server_dealt_the_position():
+    good = Event(ev.CARD_DRAWN, {"player": 0, "card": "overtime-1", "decline": False})
+    for position in (2, 4):
+        state = table(
+            dealer="server", window=(1, 4), position=position, deck=["overtime-1", "overtime-2", "overtime-3"]
+        )
+        assert ENGINE.luck(state, good) == {0: pytest.approx(0.625)}
 
 
 # --------------------------------------------------------------- statistics
