@@ -16,6 +16,7 @@ ENGINE_MODULES: dict[str, str] = {
     "chancellors": "engines.chancellors",
     "house-of-cronies": "engines.house_of_cronies",
     "final-decrees": "engines.final_decrees",
+    "maccreedys-mansion": "engines.maccreedys_mansion",
 }
 
 _loaded: dict[str, Engine] = {}

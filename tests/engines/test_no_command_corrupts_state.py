@@ -27,6 +27,7 @@ ENGINES = {
     "chancellors": ({"target": 40}, 3),
     "house-of-cronies": ({}, 3),
     "final-decrees": ({}, 5),
+    "maccreedys-mansion": ({"max_rounds": 3}, 3),
 }
 
 
