@@ -32,12 +32,13 @@ from engines.final_decrees.state import (
     FdState,
 )
 from engines.kit import offers
+from engines.kit.chance_commands import table_chance_commands
 
 
 def legal_commands(state: FdState, seat: int | None) -> list[dict[str, Any]]:
     request = chance(state)
     if request is not None:
-        return _chance_commands(request) if seat is None else []
+        return table_chance_commands(request) if seat is None else []
     if seat is None:
         return []
     if state.phase == BID:
@@ -52,15 +53,6 @@ def legal_commands(state: FdState, seat: int | None) -> list[dict[str, Any]]:
         return _removals(state) if state.awaiting.seat == seat else []
     commands = _turn(state, seat) if state.active == seat else []
     return commands + _trades(state, seat)
-
-
-def _chance_commands(request: Any) -> list[dict[str, Any]]:
-    base = {"type": request.command, "seat": None, **request.fixed}
-    pool = sorted(request.pool)
-    if request.draw == 1:
-        return [{**base, "cards": [card]} for card in sorted(set(pool))]
-    runs = {tuple(pool[(start + k) % len(pool)] for k in range(request.draw)) for start in range(len(pool))}
-    return [{**base, "cards": list(run)} for run in sorted(runs)]
 
 
 def _assignments(state: FdState, seat: int) -> list[dict[str, Any]]:
