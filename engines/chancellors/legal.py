@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
-from engines.base import ChanceRequest
 from engines.chancellors.decide import actor
 from engines.chancellors.flow import chance
 from engines.chancellors.plays import solve_options
 from engines.chancellors.state import CHOOSE, CONTROL, DISCARD, HAND_LIMIT, HELP, OVER, ChancellorsState
+from engines.kit.chance_commands import table_chance_commands
 
 
 def legal_commands(state: ChancellorsState, seat: int | None) -> list[dict[str, Any]]:
@@ -17,7 +17,7 @@ def legal_commands(state: ChancellorsState, seat: int | None) -> list[dict[str, 
         return []
     request = chance(state)
     if request is not None:
-        return _chance_commands(request) if seat is None else []
+        return table_chance_commands(request) if seat is None else []
     if seat is None:
         return []
     if state.phase == CHOOSE:
@@ -40,12 +40,3 @@ def legal_commands(state: ChancellorsState, seat: int | None) -> list[dict[str, 
             return []
         return [{"type": "DiscardDown", "seat": seat, "cards": list(c)} for c in combinations(hand, excess)]
     return []
-
-
-def _chance_commands(request: ChanceRequest) -> list[dict[str, Any]]:
-    base = {"type": request.command, "seat": None, **request.fixed}
-    if request.dice:
-        return [{**base, "dice": list(faces)} for faces in product(range(1, 7), repeat=request.dice)]
-    pool = sorted(request.pool)
-    runs = {tuple(pool[(start + k) % len(pool)] for k in range(request.draw)) for start in range(len(pool))}
-    return [{**base, "cards": list(run)} for run in sorted(runs)]

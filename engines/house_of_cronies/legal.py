@@ -30,6 +30,7 @@ from engines.house_of_cronies.catalog import (
     VICE_PRESIDENT,
 )
 from engines.house_of_cronies.decide import can_take_a_card, superfluous_card
+from engines.house_of_cronies.flow import draw_request
 from engines.house_of_cronies.query import (
     TACTIC_COST,
     active_placer,
@@ -48,28 +49,9 @@ from engines.house_of_cronies.tactics import (
     point_of_order_seats,
     window_seats,
 )
+from engines.kit.chance_commands import table_chance_commands
 
 Command = dict[str, Any]
-
-
-def dealer_commands(state: HocState) -> list[Command]:
-    draw = state.pending_draws[0]
-    pool = sorted(state.main_deck if draw.deck == "main" else state.tactic_deck)
-    count = min(draw.count, len(pool))
-    if count == 0:
-        return []
-    step = max(1, len(pool) // count)
-    commands = []
-    seen = set()
-    for offset in range(min(8, step * count, len(pool))):
-        cards = tuple(pool[(offset + i * step) % len(pool)] for i in range(count))
-        if len(set(cards)) != count or cards in seen:
-            continue
-        seen.add(cards)
-        commands.append(
-            {"type": "DrawCards", "seat": None, "deck": draw.deck, "to": draw.to, "cards": list(cards)}
-        )
-    return commands
 
 
 def _bids(state: HocState, seat: int, card: str, highest: int) -> list[Command]:
@@ -162,7 +144,8 @@ def legal_commands(state: HocState, seat: int | None) -> list[Command]:
     if state.stage in (OVER, "new"):
         return []
     if state.pending_draws:
-        return dealer_commands(state) if seat is None else []
+        request = draw_request(state)
+        return table_chance_commands(request, spread=8) if seat is None and request is not None else []
     if seat is None:
         return []
     if state.chain:

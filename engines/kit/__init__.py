@@ -8,21 +8,47 @@
   live in one place (``schemas/games/<game>.py``).
 - ``rulebook``: ``Rulebook``, which wires a game's command handlers to the
   guards and the settle loop, so that ``decide`` is declared, not rewritten.
+- ``chance_commands``: the representative chance commands a table's recorder
+  may post (``legal_commands(state, None)``).
+- ``awaiting``, ``windows``, ``offers``: one seat's pending answer, reaction
+  windows that every listed seat passes, and trade offers.
+- ``deck``, ``rounds``, ``seats``: a deck with known segments, phases and
+  rounds, and seat statuses with places.
+
+Each module's main names are re-exported here; its helpers are reached
+through the module (``from engines.kit import windows``).
 
 See ``docs/adding-an-engine.md``.
 """
 
+from engines.kit.awaiting import Awaiting
+from engines.kit.chance_commands import table_chance_commands
+from engines.kit.deck import Deck, deck_of
 from engines.kit.guards import check_chance, check_seat_command, expect_turn, is_int
+from engines.kit.offers import OfferBook, Terms
 from engines.kit.options import read_options
+from engines.kit.rounds import Phase, PhaseMachine
 from engines.kit.rulebook import Rulebook
+from engines.kit.seats import SeatStatus
 from engines.kit.settle import settle
+from engines.kit.windows import Window
 
 __all__ = [
+    "Awaiting",
+    "Deck",
+    "OfferBook",
+    "Phase",
+    "PhaseMachine",
     "Rulebook",
+    "SeatStatus",
+    "Terms",
+    "Window",
     "check_chance",
     "check_seat_command",
+    "deck_of",
     "expect_turn",
     "is_int",
     "read_options",
     "settle",
+    "table_chance_commands",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.kit.chance_commands import table_chance_commands
 from engines.maccreedys_mansion.decide import BID_STEP, DIVIDEND_FLOOR
 from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete, dedications, dividend, in_play, placements, supply
@@ -110,12 +111,7 @@ def legal_commands(state: MmState, seat: int | None) -> list[dict[str, Any]]:
         return []
     request = chance_request(state)
     if request is not None:
-        if seat is not None:
-            return []
-        return [
-            {"type": request.command, "seat": None, **request.fixed, "cards": [card]}
-            for card in sorted(set(request.pool))
-        ]
+        return table_chance_commands(request) if seat is None else []
     if seat is None or seat != actor(state):
         return []
     return [{**command, "seat": seat} for command in _seat_commands(state, seat)]

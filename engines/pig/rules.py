@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.kit import Rulebook, check_chance, expect_turn, read_options
+from engines.kit.chance_commands import table_chance_commands
 from engines.pig import events as ev
 from engines.pig.state import PigState
 from schemas.games.pig import OPTIONS
@@ -60,12 +61,9 @@ class Pig:
     def legal_commands(self, state: PigState, seat: int | None) -> list[dict[str, Any]]:
         if state.winner is not None:
             return []
-        if state.rolling:
-            return (
-                [{"type": "ResolveRoll", "seat": None, "dice": [v]} for v in range(1, 7)]
-                if seat is None
-                else []
-            )
+        request = self.chance(state)
+        if request is not None:
+            return table_chance_commands(request) if seat is None else []
         if seat != state.turn:
             return []
         commands = [{"type": "Roll", "seat": seat}]

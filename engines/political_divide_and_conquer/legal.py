@@ -11,8 +11,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from engines.base import ChanceRequest
 from engines.kit import windows
+from engines.kit.chance_commands import table_chance_commands
 from engines.political_divide_and_conquer.catalog import ASSET, DEFICIT, EVENT, GROUP
 from engines.political_divide_and_conquer.decide import (
     DESTROY,
@@ -26,21 +26,6 @@ from engines.political_divide_and_conquer.decide import (
 from engines.political_divide_and_conquer.flow import chance
 from engines.political_divide_and_conquer.scoring import influence, is_closed
 from engines.political_divide_and_conquer.state import ANTE, CHOOSING, KEEPING, OVER, RAISE, TURNS, PdcState
-
-
-def chance_commands(request: ChanceRequest) -> list[dict[str, Any]]:
-    """Representative answers to a chance request, for a table's recorder."""
-    base = {"type": request.command, "seat": None, **request.fixed}
-    if request.dice:
-        if request.dice <= 2:
-            faces = [list(f) for f in product(range(1, 7), repeat=request.dice)]
-        else:
-            faces = [[(k + i) % 6 + 1 for i in range(request.dice)] for k in range(6)]
-            faces += [[k] * request.dice for k in range(1, 7)]
-        return [{**base, "dice": f} for f in faces]
-    pool = sorted(set(request.pool))
-    runs = {tuple(pool[(start + k) % len(pool)] for k in range(request.draw)) for start in range(len(pool))}
-    return [{**base, "cards": list(run)} for run in sorted(runs)]
 
 
 def _of(state: PdcState, cards: Any, kind: str) -> list[str]:
@@ -133,7 +118,7 @@ def legal_commands(state: PdcState, seat: int | None) -> list[dict[str, Any]]:
         return []
     request = chance(state)
     if request is not None:
-        return chance_commands(request) if seat is None else []
+        return table_chance_commands(request) if seat is None else []
     if seat is None or state.stage != TURNS:
         return []
     out = _events(state, seat) + windows.pass_commands(state.window, seat)
