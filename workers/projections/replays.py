@@ -23,29 +23,13 @@ from engines import registry
 from engines.base import Engine, Event, GameConfig
 from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
 from service.records.games import engine_config
+from service.records.lines import describe_service
 from service.records.steps import name_list
 from service.records.store import StoredEvent
 
 GAME_FIELDS = (
     "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed"
 )
-
-
-def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:
-    if event_type == GAME_CREATED:
-        return f"A game of {title} begins: {', '.join(names)}."
-    if event_type == GAME_ENDED:
-        places = data.get("places") or []
-        winners = [names[i] for i, p in enumerate(places) if p == 1 and i < len(names)]
-        how = f" ({data['ended_by']})" if data.get("ended_by") else ""
-        return f"The game is over{how}: {' and '.join(winners) or 'nobody'} won."
-    if event_type == GAME_ABANDONED:
-        reason = f": {data['reason']}" if data.get("reason") else ""
-        return f"The game was abandoned{reason}."
-    if event_type == ACTIONS_RETRACTED:
-        reason = f" ({data['reason']})" if data.get("reason") else ""
-        return f"The recorder took the game back to step {data.get('to_version')}{reason}."
-    return event_type
 
 
 class Replays:
