@@ -31,7 +31,7 @@ from engines.pig import ENGINE as PIG
 from service.records import store
 from service.records.fold import SERVICE_EVENTS
 from service.run import worker_command
-from workers.rebuild import rebuild
+from workers.projections.rebuild import rebuild
 
 GAMES = int(os.environ.get("BENCH_PROJECTION_GAMES", "10000"))
 PLAYERS = 30

@@ -10,7 +10,7 @@ from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Conflict
 from service.records.games import config_of, get_game
-from service.records.unit_of_work import ActionResult, UnitOfWork, metadata
+from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 
 def act(
@@ -24,7 +24,7 @@ def act(
     idempotency_key: str | None = None,
     body_hash: str = "",
     request_id: str | None = None,
-) -> ActionResult:
+) -> WriteResult:
     """Record ``command`` for ``seat`` (None: the dealer of a table game).
 
     With ``expected_version``, a game that has moved on is a conflict and

@@ -17,7 +17,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from service.records.errors import Invalid
-from service.records.unit_of_work import ActionResult
+from service.records.unit_of_work import WriteResult
 
 
 def request_hash(body: Any) -> str:
@@ -30,7 +30,7 @@ def check_key(key: str | None) -> str | None:
     return key
 
 
-def claim(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str) -> ActionResult | None:
+def claim(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str) -> WriteResult | None:
     """Claim ``key`` in this transaction (None), or return the first answer."""
     claimed = conn.execute(
         "INSERT INTO idempotency_keys (game_id, key, request_hash) VALUES (%s, %s, %s)"
@@ -45,10 +45,10 @@ def claim(conn: psycopg.Connection, game_id: UUID, key: str, body_hash: str) -> 
     ).fetchone()
     if row["request_hash"] != body_hash:
         raise Invalid("idempotency-key-reused", "This Idempotency-Key was used with a different body.")
-    return ActionResult(row["status"], row["response"], replayed=True)
+    return WriteResult(row["status"], row["response"], replayed=True)
 
 
-def keep_answer(conn: psycopg.Connection, game_id: UUID, key: str, result: ActionResult) -> None:
+def keep_answer(conn: psycopg.Connection, game_id: UUID, key: str, result: WriteResult) -> None:
     conn.execute(
         "UPDATE idempotency_keys SET status = %s, response = %s WHERE game_id = %s AND key = %s",
         (result.status, Jsonb(result.body), game_id, key),

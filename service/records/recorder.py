@@ -16,7 +16,7 @@ from service.records.context import Records
 from service.records.errors import Conflict, Invalid
 from service.records.games import Game, config_of, get_game
 from service.records.store import NewEvent, StoredEvent
-from service.records.unit_of_work import ActionResult, UnitOfWork, metadata
+from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 
 def retract(
@@ -26,7 +26,7 @@ def retract(
     to_version: int,
     request_id: str | None = None,
     reason: str | None = None,
-) -> ActionResult:
+) -> WriteResult:
     """Take a table game back to ``to_version`` (a live version after its setup)."""
     with records.pool.connection() as conn, conn.transaction():
         game = get_game(conn, game_id, lock=True)
@@ -64,7 +64,7 @@ def abandon(
     principal: Principal,
     request_id: str | None = None,
     reason: str | None = None,
-) -> ActionResult:
+) -> WriteResult:
     """Abandon an active game: it keeps its log and counts in no standings."""
     with records.pool.connection() as conn, conn.transaction():
         game = get_game(conn, game_id, lock=True)

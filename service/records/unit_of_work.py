@@ -29,7 +29,7 @@ MAX_CHANCE_STEPS = 10_000
 
 
 @dataclass(frozen=True)
-class ActionResult:
+class WriteResult:
     """The answer to a write: the events as the writer may see them."""
 
     status: int
@@ -120,7 +120,7 @@ class UnitOfWork:
         )
         return "finished"
 
-    def result(self, status: str, principal: Principal) -> ActionResult:
+    def result(self, status: str, principal: Principal) -> WriteResult:
         """The answer to the writer: the committed events as it may see them."""
         seat = access.viewer(self.game, principal)
         body = {
@@ -129,7 +129,7 @@ class UnitOfWork:
             "status": status,
             "events": [redact(self.game, e, seat) for e in self.stored],
         }
-        return ActionResult(201, body)
+        return WriteResult(201, body)
 
     def commit(self, status: str, snapshot_every: int) -> None:
         """Append the pending events and move the game's version (still inside

@@ -17,7 +17,7 @@ from service.records.fold import SERVICE_EVENTS
 from service.records.store import NewEvent
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, drain, head, play_pig, snapshot
-from workers.rebuild import rebuild_all
+from workers.projections.rebuild import rebuild_all
 
 POINTS = [5, 2, 1]
 

@@ -13,7 +13,7 @@ from psycopg.rows import dict_row
 
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, head, play_pig, snapshot, wait_for
-from workers.rebuild import rebuild_all
+from workers.projections.rebuild import rebuild_all
 
 
 def ready(worker, timeout=30):

@@ -9,16 +9,12 @@ clears the figures; abandoned games are kept but never counted.
 
 The league-level statistics (win rates, distributions, head-to-head, streaks,
 H-index, luck against results) are aggregated from these rows when read
-(``league_statistics``).
-
-Engines without a ``luck`` or ``statistics`` hook (or whose hook raises
-``NotImplementedError``) simply contribute nothing there.
+(``service/records/league_figures.py``).
 """
 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from typing import Any
 from uuid import UUID
 
@@ -26,23 +22,13 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from engines import registry
-from engines.base import Engine, Event
-from service.records import store
-from service.records.fold import (
-    ACTIONS_RETRACTED,
-    GAME_ABANDONED,
-    GAME_CREATED,
-    GAME_ENDED,
-    SERVICE_EVENTS,
-    live_line,
-)
+from engines.base import Event
+from service.records import league, store
+from service.records.fold import GAME_CREATED, SERVICE_EVENTS, live_line
 from service.records.games import engine_config
+from service.records.league_figures import FIELDS
 from service.records.store import StoredEvent
 
-FIELDS = (
-    "game_id, club_id, league_id, engine, seats, status, created_at, ended_at, end_version, end_position,"
-    " events, turns, first_seat, places, scores, ended_by, engine_stats, luck"
-)
 JSON_FIELDS = {"seats", "places", "scores", "engine_stats", "luck"}
 
 
@@ -60,16 +46,6 @@ RESULT_FIELDS = (
     "engine_stats",
     "luck",
 )
-
-
-def _hook(engine: Engine, name: str, *args: Any) -> Any:
-    method = getattr(engine, name, None)
-    if method is None:
-        return None
-    try:
-        return method(*args)
-    except NotImplementedError:
-        return None
 
 
 def plain(value: Any) -> Any:
@@ -108,14 +84,7 @@ class Statistics:
             if games[g]["status"] == "finished" and games[g]["end_position"] == e.position
         ]
         if to_fold:
-            upto = max(ended[g].position for g in to_fold)
-            streams: dict[UUID, list[StoredEvent]] = defaultdict(list)
-            rows = conn.execute(
-                f"SELECT {store.COLUMNS} FROM events WHERE game_id = ANY(%s) AND position <= %s ORDER BY game_id, version",
-                (to_fold, upto),
-            )
-            for row in rows:
-                streams[row["game_id"]].append(StoredEvent(**row))
+            streams = store.read_streams(conn, to_fold, max(ended[g].position for g in to_fold))
             for game_id in to_fold:
                 end = ended[game_id]
                 try:
@@ -161,28 +130,19 @@ class Statistics:
         game = games.get(e.game_id)
         if game is None:
             return
-        if e.type == GAME_ENDED:
-            places = [int(p) for p in e.data["places"]]
-            if len(places) != len(game["seats"]):
-                raise ValueError(f"GameEnded places {places} do not fit {len(game['seats'])} seats")
-            scores = [float(s) for s in (e.data.get("scores") or [0.0] * len(places))]
+        change = league.result_change(game["status"], game["end_version"], e)
+        if change == league.ENDED:
             game.update(
                 status="finished",
                 ended_at=e.recorded_at,
                 end_version=e.version,
                 end_position=e.position,
-                places=places,
-                scores=scores,
-                ended_by=e.data.get("ended_by") or "",
+                **league.game_result(e, len(game["seats"])),
             )
             ended[e.game_id] = e
-        elif e.type == ACTIONS_RETRACTED:
-            if game["status"] == "finished" and game["end_version"] > int(e.data["to_version"]):
-                game.update(
-                    status="active",
-                    **dict.fromkeys(RESULT_FIELDS),
-                )
-        elif e.type == GAME_ABANDONED:
+        elif change == league.REOPENED:
+            game.update(status="active", **dict.fromkeys(RESULT_FIELDS))
+        elif change == league.ABANDONED:
             game["status"] = "abandoned"
 
 
@@ -203,7 +163,7 @@ def fold_figures(conn: psycopg.Connection, game: dict, stream: list[StoredEvent]
         if stored.type in SERVICE_EVENTS:
             continue
         event = Event(stored.type, stored.data)
-        for seat, pct in (_hook(engine, "luck", state, event) or {}).items():
+        for seat, pct in engine.luck(state, event).items():
             cell = luck.setdefault(str(int(seat)), {"sum": 0.0, "count": 0})
             cell["sum"] += float(pct)
             cell["count"] += 1
@@ -216,7 +176,7 @@ def fold_figures(conn: psycopg.Connection, game: dict, stream: list[StoredEvent]
             if seat != last_seat:
                 turns += 1
                 last_seat = seat
-    engine_stats = plain(_hook(engine, "statistics", state) or {})
+    engine_stats = plain(engine.statistics(state))
     if isinstance(engine_stats, dict) and isinstance(engine_stats.get("turns"), int):
         turns = engine_stats["turns"]
     return {
