@@ -41,6 +41,7 @@ class Choice:
     question: str  # what the options answer
     options: list[Option] = field(default_factory=list)
     picked: list[str] = field(default_factory=list)  # the answers given so far, as labels
+    title: str = ""  # what is being entered, when the actor alone does not say it
 
     @property
     def key(self) -> str:
@@ -157,6 +158,7 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
         f"Card {i + 1}: {c}" for i, c in enumerate(cards)
     ]
     base = {"type": request.command, **dict(request.fixed)}
+    title = command_label(base)
     if request.dice:
         base["dice"] = dice
     if request.draw:
@@ -170,7 +172,7 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
             else Option(str(v), picks=(*picks, encode(path, v)))
             for v in values
         ]
-        return Choice(None, question, options, picked)
+        return Choice(None, question, options, picked, title)
     if len(cards) < request.draw:
         left = pool - Counter(cards)
         still = request.draw - len(cards)
@@ -189,5 +191,5 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
             else Option(v, picks=(*picks, encode(path, v)))
             for v in values
         ]
-        return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked)
-    return Choice(None, "Record", [Option(command_label(base), command=base)], picked)
+        return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
+    return Choice(None, "Record", [Option(command_label(base), command=base)], picked, title)
