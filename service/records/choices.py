@@ -77,14 +77,20 @@ def value_label(value: Any) -> str:
 
 
 def command_label(command: dict[str, Any]) -> str:
-    """A command in a few words: its type, then its fields (true flags by name)."""
+    """A command in a few words: its type, then its fields (true flags by name;
+    a field the type already names by its value alone)."""
+    head = words(command.get("type", ""))
+    said = {w.rstrip("s") for w in head.lower().split()}
     parts = []
-    for key in sorted(k for k in command if k not in ("type", "seat")):
-        value = command[key]
+    keys = sorted(k for k in command if k not in ("type", "seat"))
+    for key in sorted(keys, key=lambda k: words(k).lower().rstrip("s") not in said):
+        value, name = command[key], words(key).lower()
         if value is False or value is None:
             continue
-        parts.append(words(key).lower() if value is True else f"{words(key).lower()} {value_label(value)}")
-    head = words(command.get("type", ""))
+        if value is True:
+            parts.append(name)
+        else:  # "Choose card: author", not "Choose card: card author"
+            parts.append(value_label(value) if name.rstrip("s") in said else f"{name} {value_label(value)}")
     return f"{head}: {', '.join(parts)}" if parts else head
 
 

@@ -27,7 +27,7 @@ from service.records.league_tables import standings
 from service.records.lines import describe_service
 from service.records.projection_state import position_of, visible_league
 from service.records.steps import Replay, name_list
-from service.records.unit_of_work import ActionResult
+from service.records.unit_of_work import WriteResult
 
 #: Rated games per page of a league's rating chart.
 CHART_WINDOW = 100
@@ -334,7 +334,7 @@ def record_entry(
     command: dict[str, Any],
     expected_version: int,
     request_id: str | None,
-) -> ActionResult:
+) -> WriteResult:
     """One entry of the scorepad: the command as the recorder chose it, at the version it saw."""
     principal = access.required(principal)
     with records.pool.connection() as conn:
@@ -350,7 +350,7 @@ def undo_last_entry(
     principal: Principal | None,
     expected_version: int,
     request_id: str | None,
-) -> ActionResult:
+) -> WriteResult:
     """Take back the latest entry of a table game (a retraction: the log keeps it)."""
     principal = access.required(principal)
     with records.pool.connection() as conn:

@@ -155,12 +155,14 @@ def test_the_league_standings_and_chart_change_when_a_game_ends(page, broker_cli
 
     play_table_game(broker_client, game, club["admin_token"])
 
-    def standings_shown():
-        page.reload()
-        return page.locator("#standings tr[data-player]").count() == len(players)
+    def games_shown(count: str):
+        def shown():
+            page.reload()
+            return sorted(page.locator("#standings td.games").all_inner_texts()) == [count] * len(players)
 
-    wait_for(standings_shown, what="the standings after the game")
-    assert sorted(page.locator("#standings td.games").all_inner_texts()) == ["1", "1", "1"]
+        return shown
+
+    wait_for(games_shown("1"), what="the standings after the game")
     assert page.locator("#standings td.wins").all_inner_texts().count("1") >= 1
     page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('rating-chart'))")
     lines = page.evaluate(
@@ -183,12 +185,7 @@ def test_the_league_standings_and_chart_change_when_a_game_ends(page, broker_cli
         .get_json()
     )
     play_table_game(broker_client, second, club["admin_token"])
-    wait_for(
-        lambda: (
-            page.reload() or sorted(page.locator("#standings td.games").all_inner_texts()) == ["2", "2", "2"]
-        ),
-        what="the standings after the second game",
-    )
+    wait_for(games_shown("2"), what="the standings after the second game")
     page.wait_for_function("() => window.Chart && Chart.getChart(document.getElementById('rating-chart'))")
     lines = page.evaluate(
         "() => Chart.getChart(document.getElementById('rating-chart')).data.datasets.map(d => d.data.length)"
