@@ -31,6 +31,8 @@ from service.records.unit_of_work import WriteResult
 
 #: Rated games per page of a league's rating chart.
 CHART_WINDOW = 100
+#: The newest lines of the log the scorepad shows.
+SCOREPAD_LINES = 30
 #: Games listed per page on a league's and a club's pages.
 GAMES_PER_PAGE = 15
 
@@ -234,12 +236,15 @@ def _records_it(game: Game, principal: Principal | None) -> bool:
     )
 
 
-def log_lines(game: Game, events: list[store.StoredEvent], viewer: Viewer, names: list[str]) -> list[dict]:
-    """Each event's line as ``viewer`` may read it, newest first; taken-back ones marked."""
+def log_lines(
+    game: Game, events: list[store.StoredEvent], viewer: Viewer, names: list[str], newest: int | None = None
+) -> list[dict]:
+    """Each event's line as ``viewer`` may read it, newest first (only the
+    ``newest`` ones when given); taken-back ones marked."""
     live = {e.version for e in fold.live_line(events)}
     engine = game.engine
     out = []
-    for e in events:
+    for e in events[-newest:] if newest else events:
         if e.type in fold.SERVICE_EVENTS:
             text = describe_service(e.type, e.data, names, engine.title)
         else:
@@ -294,7 +299,8 @@ def scorepad(
             "scores": list(outcome.scores),
         },
         "choices": pads,
-        "log": log_lines(game, events, "all", names),
+        "log": log_lines(game, events, "all", names, SCOREPAD_LINES),
+        "log_length": len(events),
         "undo": last_entry(events),
     }
 

@@ -55,15 +55,20 @@ def browser():
 
 
 @pytest.fixture
-def server(broker_app, worker):  # noqa: F811 - the fixtures imported above
-    """The app on a real HTTP server in a thread; the worker keeps the projections."""
-    worker.start()
+def server(broker_app):  # noqa: F811 - the fixture imported above
+    """The app on a real HTTP server in a thread (add ``projections`` for a worker)."""
     http = make_server("127.0.0.1", 0, broker_app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{http.server_port}"
     http.shutdown()
     thread.join(10)
+
+
+@pytest.fixture
+def projections(worker):  # noqa: F811 - the fixture imported above
+    """A real Celery worker keeping the standings, replays and statistics."""
+    return worker.start()
 
 
 @pytest.fixture
