@@ -24,9 +24,8 @@ from service.records.errors import Conflict, Invalid, NotFound
 from service.records.games import COLUMNS, Game, from_row, get_game, player_names
 from service.records.league import league_info, ordinal
 from service.records.league_tables import standings
-from service.records.lines import describe_service
 from service.records.projection_state import position_of, visible_league
-from service.records.steps import Replay, name_list
+from service.records.steps import Replay, describe_service, name_list
 from service.records.unit_of_work import WriteResult
 
 #: Rated games per page of a league's rating chart.
@@ -381,20 +380,15 @@ def replay_page(
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
         replay = Replay(conn, game, access.seat_eye(game, principal, seat), None)
-        rows = conn.execute(
-            "SELECT step, type, data, description, retracted_by FROM replay_steps WHERE game_id = %s"
-            " ORDER BY step",
-            (game.id,),
-        ).fetchall()
-        step = min(max(step, 1), len(rows))
-        shown = replay.rows(step, step, 1)
+        rows = replay.rows()
     header = replay.header()
-    if not shown:
+    if not rows:
         return {"game": header, "title": game.engine.title, "step": None, "lines": [], "seat": seat}
+    step = min(max(step, 1), len(rows))
     return {
         "game": header,
         "title": game.engine.title,
-        "step": replay.step(shown[0]),
+        "step": replay.step(rows[step - 1]),
         "lines": [
             {"step": r["step"], "text": _step_line(replay, r), "retracted": r["retracted_by"] is not None}
             for r in rows
