@@ -16,6 +16,7 @@ ENGINE_MODULES: dict[str, str] = {
     "chancellors": "engines.chancellors",
     "house-of-cronies": "engines.house_of_cronies",
     "political-divide-and-conquer": "engines.political_divide_and_conquer",
+    "final-decrees": "engines.final_decrees",
     "maccreedys-mansion": "engines.maccreedys_mansion",
 }
 

@@ -26,6 +26,7 @@ ENGINES = {
     "pig": ({"target": 30}, 2),
     "chancellors": ({"target": 40}, 3),
     "house-of-cronies": ({}, 3),
+    "final-decrees": ({}, 5),
     "political-divide-and-conquer": ({}, 4),
     "maccreedys-mansion": ({"max_rounds": 3}, 3),
 }

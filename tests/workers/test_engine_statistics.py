@@ -12,15 +12,15 @@ from engines import registry
 from engines.base import Event, GameConfig, fold
 from service.records.catalogs import default_catalog
 from service.records.fold import SERVICE_EVENTS
-from tests.api.test_full_games import play_through_api
+from tests.api.test_full_games import SEATS, play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import drain
 
 
-def _league_of(client, engine, options, games=2):
+def _league_of(client, engine, options, games=2, seats=3):
     club = ClubFactory(client=client)
     api = Api(client, club["admin_token"])
-    players = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    players = [PlayerFactory(client=client, club=club) for _ in range(seats)]
     league = LeagueFactory(client=client, club=club, engine=engine)
     ids = []
     for i in range(games):
@@ -60,13 +60,14 @@ def _seat_rows(api, game_ids):
     [
         ("chancellors", {"target": 30}, "solved_whole", "services_held"),
         ("house-of-cronies", {}, "tactics_played", "cronies_won_names"),
+        ("final-decrees", {}, "personal_blame", "departments_headed"),
         ("maccreedys-mansion", {"max_rounds": 2}, "workers_hired", "jobs"),
     ],
 )
 def test_an_engines_own_figures_add_up_per_player_and_over_everyone(
     client, database_url, engine, options, total_key, counted_key
 ):
-    api, league, players, game_ids = _league_of(client, engine, options)
+    api, league, players, game_ids = _league_of(client, engine, options, seats=SEATS.get(engine, 3))
     drain(database_url)
     stats = api.get(f"/leagues/{league['id']}/statistics").get_json()["statistics"]
     seats = stats["engine"]["seats"]

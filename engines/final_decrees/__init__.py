@@ -1,0 +1,3 @@
+from engines.final_decrees.rules import ENGINE
+
+__all__ = ["ENGINE"]

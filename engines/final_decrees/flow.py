@@ -1,0 +1,83 @@
+"""What the game does by itself, and the chance it waits for.
+
+``automatic`` gives the events that follow without anyone's input (revealing
+the bids, starting and ending turns, the decline card's blame, the end of the
+game), so the state ``decide`` leaves always waits for a seat or for chance.
+"""
+
+from __future__ import annotations
+
+from engines.base import ChanceRequest, Event
+from engines.final_decrees import events as ev
+from engines.final_decrees.decide import reveal_bids, turn_end_data
+from engines.final_decrees.state import BID, DEAL, OVER, PLAY, FdState
+
+DECREE_COUNT = 5
+
+
+def places(personal: tuple[int, ...]) -> list[int]:
+    """FD-6, reading 18: the least personal blame wins; equal blame shares a place."""
+    return [1 + sum(1 for other in personal if other < mine) for mine in personal]
+
+
+def _ended(state: FdState, how: str) -> Event:
+    return Event(
+        ev.GAME_ENDED, {"ended_by": how, "places": places(state.personal), "personal": list(state.personal)}
+    )
+
+
+def chance(state: FdState) -> ChanceRequest | None:
+    if state.phase == DEAL:
+        return ChanceRequest("DealHands", draw=state.seats, pool=state.catalog.deck_cards)
+    if state.phase != PLAY:
+        return None
+    deck = state.deck
+    if state.dealer == "server" and deck.holds_decline and deck.position is None:
+        return ChanceRequest("PlaceDecline", draw=1, pool=deck.positions())
+    if state.declining:
+        return ChanceRequest("DiscardFromDeck", draw=state.declining, pool=deck.cards)
+    if state.declining is None and state.draws_owed > 0 and deck.size > 0:
+        player = state.active
+        return ChanceRequest(
+            "DrawCard", draw=1, pool=deck.next_pool(state.dealer), seat=player, fixed={"player": player}
+        )
+    return None
+
+
+def automatic(state: FdState) -> list[Event]:
+    if state.phase == OVER:
+        return []
+    if state.phase == BID:
+        if all(state.bids[s] is not None for s in state.bidders):
+            return [reveal_bids(state)]
+        return []
+    if state.phase != PLAY or state.awaiting is not None:
+        return []
+    if state.declining == 0:
+        return [_decline_played(state)]
+    if state.declining is None and state.deck.size == 0:
+        return [_ended(state, "deck-exhausted")]  # FD-43, reading 17: at once
+    if state.enacted == DECREE_COUNT:
+        return [_ended(state, "all-decrees-enacted")]
+    if chance(state) is not None:
+        return []
+    if state.active is None:
+        seat = state.next_seat
+        return [
+            Event(ev.TURN_STARTED, {"turn": state.turn + 1, "seat": seat, "department": state.posts[seat]})
+        ]
+    if state.actions_left <= 0:
+        return [Event(ev.TURN_ENDED, turn_end_data(state))]
+    return []
+
+
+def _decline_played(state: FdState) -> Event:
+    """FD-42: departmental blame goes to the departments' heads; the card goes back into the deck."""
+    blame = [
+        [dept, state.head(dept), amount]
+        for dept, amount in zip(state.departments, state.dept_blame, strict=True)
+        if amount and state.head(dept) is not None
+    ]
+    reshuffled = state.deck.size > 0
+    window = [1, state.deck.size + 1] if reshuffled else None
+    return Event(ev.DECLINE_PLAYED, {"blame": blame, "reshuffled": reshuffled, "window": window})
