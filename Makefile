@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench rebuild openapi clean
+.PHONY: run test lint format bench rebuild openapi clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m service.run
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest -q
+
+# The browser tests drive the Debian chromium package (browsers are never downloaded).
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; \
+	  else echo "The browser tests need Chromium: run 'sudo apt-get install chromium' and retry."; exit 1; fi; }
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -145,6 +145,9 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         projections,
     ):
         api.register_blueprint(module.blp)
+    from service import web
+
+    web.init_app(app, settings.secret_key)
 
     @app.before_request
     def _request_id() -> None:

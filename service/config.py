@@ -16,6 +16,7 @@ class Settings:
     rate_limit: str = "600 per minute"
     rate_limit_enabled: bool = True
     rate_limit_storage: str = "memory://"
+    secret_key: str | None = None  # signs the web pages' session (CSRF); one per deployment
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -29,4 +30,5 @@ class Settings:
             rate_limit=env.get("RATE_LIMIT", cls.rate_limit),
             rate_limit_enabled=env.get("RATE_LIMIT_ENABLED", "1") not in ("0", "false", "no"),
             rate_limit_storage=env.get("RATE_LIMIT_STORAGE_URI", cls.rate_limit_storage),
+            secret_key=env.get("SECRET_KEY") or None,
         )

@@ -7,6 +7,7 @@ Ctrl-C stops everything it started.
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -44,6 +45,8 @@ def main() -> int:
         applied = migrate(conn)
     print(f"migrations applied: {applied or 'none (up to date)'}", flush=True)
 
+    if not env.get("SECRET_KEY"):
+        env["SECRET_KEY"] = secret_key(VAR / "secret_key")
     host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
     bin_dir = Path(sys.executable).parent
     children = [
@@ -70,7 +73,9 @@ def main() -> int:
         )
     )
     print(
-        f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
+        f"\ntablerecord web:  http://{host}:{port}/\n"
+        f"tablerecord API:  http://{host}:{port}/ (JSON, bearer token)\n"
+        f"API docs:         http://{host}:{port}/docs\n"
         "Ctrl-C stops everything.\n",
         flush=True,
     )
@@ -115,6 +120,16 @@ def worker_command(
         *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
         *extra,
     ]
+
+
+def secret_key(path: Path) -> str:
+    """The web pages' signing key, made once and kept under ./var/ so that
+    every web process (and the next start) shares it."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,75 @@
+"""The members' web pages: server-side render time of a league's page (its
+standings, a page of its rating history and its latest results) for a league
+of 10,000 games, beside a minimal Flask endpoint rendering a trivial template
+in the same process.
+
+Times are measured through Flask's test client: the whole request inside the
+server (routing, domain reads on PostgreSQL, Jinja), without a network.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import psycopg
+from flask import Flask, render_template_string
+
+from bench.bench_projections import generate
+from bench.support import bench_database, percentile
+from service.app import create_app
+from service.config import Settings
+from workers.projections.rebuild import rebuild
+
+GAMES = int(os.environ.get("BENCH_WEB_GAMES", "10000"))
+REPEAT = 30
+
+
+def measure(client, path: str) -> list[float]:
+    for _ in range(3):
+        assert client.get(path).status_code == 200, path
+    runs = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        response = client.get(path)
+        runs.append(time.perf_counter() - start)
+        assert response.status_code == 200, path
+    return runs
+
+
+def baseline_client():
+    app = Flask("baseline")
+
+    @app.get("/")
+    def trivial():
+        return render_template_string(
+            "<!doctype html><title>{{ title }}</title><p>{{ title }}</p>", title="ok"
+        )
+
+    return app.test_client()
+
+
+def line(label: str, runs: list[float]) -> str:
+    return f"{label}: median {percentile(runs, 50) * 1000:.1f} ms, p95 {percentile(runs, 95) * 1000:.1f} ms"
+
+
+def main() -> None:
+    with bench_database() as url:
+        started = time.perf_counter()
+        club, _, events = generate(url, GAMES)
+        print(f"generated {GAMES:,} Pig games ({events:,} events) in {time.perf_counter() - started:.1f}s")
+        done = rebuild(url, "standings")
+        print(f"rebuild standings: {done.seconds:.1f}s")
+        with psycopg.connect(url) as conn:
+            league = conn.execute("SELECT id FROM leagues WHERE club_id = %s", (club,)).fetchone()[0]
+        app = create_app(Settings(database_url=url, rate_limit_enabled=False))
+        client = app.test_client()
+        print(line("baseline: minimal Flask endpoint, trivial template", measure(baseline_client(), "/")))
+        print(
+            line(f"league page, {GAMES:,}-game league (goal < 100 ms)", measure(client, f"/league/{league}"))
+        )
+        app.extensions["tablerecord.records"].pool.close()
+
+
+if __name__ == "__main__":
+    main()

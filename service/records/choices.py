@@ -1,0 +1,201 @@
+"""The scorepad's choices: every entry a recorder can make, narrowed one
+question at a time, so that only legal commands can be entered.
+
+A seat's choices come from the engine's ``legal_commands``: while more than
+``FINAL_AT`` commands remain, the recorder answers the first question on which
+they differ (which card? which die?) and the rest are filtered; then each
+remaining command is one button. The table's chance comes from the engine's
+``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
+is left of the pool, in sorted order, so a draw is chosen once whatever the
+order the cards were picked up in). Every button is a whole command; the
+engine still judges it when it is posted.
+
+A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import ChanceRequest
+
+FINAL_AT = 8
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    picks: tuple[str, ...] = ()  # the picks that lead on (when ``command`` is None)
+    command: dict[str, Any] | None = None  # a whole command, seat excluded
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one actor (a seat, or None for the table's chance) may enter now."""
+
+    actor: int | None
+    question: str  # what the options answer
+    options: list[Option] = field(default_factory=list)
+    picked: list[str] = field(default_factory=list)  # the answers given so far, as labels
+    title: str = ""  # what is being entered, when the actor alone does not say it
+
+    @property
+    def key(self) -> str:
+        return "table" if self.actor is None else str(self.actor)
+
+
+def encode(path: str, value: Any) -> str:
+    return f"{path}={json.dumps(value, separators=(',', ':'))}"
+
+
+def decode(pick: str) -> tuple[str, Any]:
+    path, _, raw = pick.partition("=")
+    try:
+        return path, json.loads(raw)
+    except ValueError:
+        return path, None
+
+
+def words(name: str) -> str:
+    """``ChooseCard`` -> ``Choose card``; ``set_aside`` -> ``set aside``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ")
+    return spaced[:1].upper() + spaced[1:].lower()
+
+
+def value_label(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(value_label(v) for v in value) or "none"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def command_label(command: dict[str, Any]) -> str:
+    """A command in a few words: its type, then its fields (true flags by name;
+    a field the type already names by its value alone)."""
+    head = words(command.get("type", ""))
+    said = {w.rstrip("s") for w in head.lower().split()}
+    parts = []
+    keys = sorted(k for k in command if k not in ("type", "seat"))
+    for key in sorted(keys, key=lambda k: words(k).lower().rstrip("s") not in said):
+        value, name = command[key], words(key).lower()
+        if value is False or value is None:
+            continue
+        if value is True:
+            parts.append(name)
+        else:  # "Choose card: author", not "Choose card: card author"
+            parts.append(value_label(value) if name.rstrip("s") in said else f"{name} {value_label(value)}")
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+def _flat(command: dict[str, Any]) -> dict[str, Any]:
+    """The command's answers by path: ``type``, each field, each item of a list field."""
+    flat: dict[str, Any] = {"type": command.get("type")}
+    for key in sorted(k for k in command if k not in ("type", "seat")):
+        value = command[key]
+        if isinstance(value, list | tuple):
+            for i, item in enumerate(value):
+                flat[f"{key}.{i}"] = item
+            flat[f"{key}.count"] = len(value)
+        else:
+            flat[key] = value
+    return flat
+
+
+def _path_label(path: str) -> str:
+    name, _, index = path.partition(".")
+    if index == "count":
+        return f"How many {words(name).lower()}?"
+    if index:
+        return f"{words(name)} {int(index) + 1}?"
+    return "Which action?" if name == "type" else f"{words(name)}?"
+
+
+def seat_choice(actor: int, commands: list[dict[str, Any]], picks: list[str]) -> Choice | None:
+    """The seat's legal commands narrowed by ``picks``; None when it has none."""
+    flats = [(_flat(c), {k: v for k, v in c.items() if k != "seat"}) for c in commands]
+    if not flats:
+        return None
+    wanted = [decode(p) for p in picks]
+    remaining = [(f, c) for f, c in flats if all(f.get(path) == value for path, value in wanted)]
+    if not remaining:  # the game moved on since the picks were made
+        remaining, wanted, picks = flats, [], []
+    picked = [f"{_path_label(path).rstrip('?')}: {value_label(value)}" for path, value in wanted]
+    if len(remaining) <= FINAL_AT:
+        options = [Option(command_label(c), command=c) for _, c in remaining]
+        return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
+    paths: list[str] = []
+    for f, _ in remaining:
+        paths.extend(p for p in f if p not in paths)
+    for path in paths:
+        values = []
+        for f, _ in remaining:
+            if f.get(path) not in values:
+                values.append(f.get(path))
+        if len(values) > 1:
+            options = [
+                Option(words(v) if path == "type" else value_label(v), picks=(*picks, encode(path, v)))
+                for v in values
+            ]
+            return Choice(actor, _path_label(path), options, picked)
+    raise AssertionError("distinct commands differ somewhere")
+
+
+def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
+    """The table's dice and draw, die by die and card by card."""
+    dice = [v for p, v in map(decode, picks) if p.startswith("dice.")]
+    cards = [v for p, v in map(decode, picks) if p.startswith("cards.")]
+    pool = Counter(request.pool)
+    if (
+        len(dice) > request.dice
+        or len(cards) > request.draw
+        or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
+        or any(pool[c] < n for c, n in Counter(cards).items())
+        or cards != sorted(cards)
+    ):
+        dice, cards, picks = [], [], []
+    picked = [f"Die {i + 1}: {d}" for i, d in enumerate(dice)] + [
+        f"Card {i + 1}: {c}" for i, c in enumerate(cards)
+    ]
+    base = {"type": request.command, **dict(request.fixed)}
+    title = command_label(base)
+    if request.dice:
+        base["dice"] = dice
+    if request.draw:
+        base["cards"] = cards
+    if len(dice) < request.dice:
+        path, values, question = f"dice.{len(dice)}", list(range(1, 7)), f"Die {len(dice) + 1}?"
+        last = len(dice) + 1 == request.dice and not request.draw
+        options = [
+            Option(str(v), command={**base, "dice": [*dice, v]})
+            if last
+            else Option(str(v), picks=(*picks, encode(path, v)))
+            for v in values
+        ]
+        return Choice(None, question, options, picked, title)
+    if len(cards) < request.draw:
+        left = pool - Counter(cards)
+        still = request.draw - len(cards)
+        floor = cards[-1] if cards else None
+        ordered = sorted(left.elements())
+        values = [
+            v
+            for v in sorted(left)
+            if (floor is None or v >= floor) and sum(1 for c in ordered if c >= v) >= still
+        ]
+        last = still == 1
+        path = f"cards.{len(cards)}"
+        options = [
+            Option(v, command={**base, "cards": [*cards, v]})
+            if last
+            else Option(v, picks=(*picks, encode(path, v)))
+            for v in values
+        ]
+        return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
+    return Choice(None, "Record", [Option(command_label(base), command=base)], picked, title)

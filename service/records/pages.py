@@ -1,0 +1,409 @@
+"""What the members' web pages read and write: one call per page, each
+deciding access through ``service.records.access`` like every other reader.
+
+The pages show what the API would show the same caller: a game as
+``game_views.game_view`` gives it, events redacted for the same viewer,
+replays through ``steps.Replay`` and standings from the standings projection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import psycopg
+
+from engines import registry
+from engines.base import Event
+from schemas.games import for_engine
+from service.records import access, acting, choices, fold, game_views, recorder, states, store
+from service.records.access import Principal, Viewer
+from service.records.context import Records
+from service.records.creation import summary
+from service.records.errors import Conflict, Invalid, NotFound
+from service.records.games import COLUMNS, Game, from_row, get_game, player_names
+from service.records.league import league_info, ordinal
+from service.records.league_tables import standings
+from service.records.projection_state import position_of, visible_league
+from service.records.steps import Replay, describe_service, name_list
+from service.records.unit_of_work import WriteResult
+
+#: Rated games per page of a league's rating chart.
+CHART_WINDOW = 100
+#: The newest lines of the log the scorepad shows.
+SCOREPAD_LINES = 30
+#: Games listed per page on a league's and a club's pages.
+GAMES_PER_PAGE = 15
+
+
+def sign_in(records: Records, token: str) -> Principal:
+    """The holder of a pasted token (``Unauthenticated`` when it is not one)."""
+    with records.pool.connection() as conn:
+        return access.principal_for(conn, access.hash_token(token.strip()))
+
+
+# -- a club ----------------------------------------------------------------------
+
+
+def club_home(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The club, its leagues and players, its live games and its latest finished ones."""
+    access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        club = conn.execute("SELECT id, name FROM clubs WHERE id = %s", (club_id,)).fetchone()
+        leagues = conn.execute(
+            "SELECT id, name, engine, season, public FROM leagues WHERE club_id = %s ORDER BY created_at",
+            (club_id,),
+        ).fetchall()
+        players = conn.execute(
+            "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+        ).fetchall()
+        live = _games(conn, "club_id = %s AND status = 'active'", (club_id,), 50)
+        recent = _games(conn, "club_id = %s AND status <> 'active'", (club_id,), GAMES_PER_PAGE)
+    names = {str(p["id"]): p["name"] for p in players}
+    return {
+        "club": club,
+        "leagues": leagues,
+        "players": players,
+        "live": [summary(g, names) for g in live],
+        "recent": [summary(g, names) for g in recent],
+        "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
+    }
+
+
+def _games(conn: psycopg.Connection, where: str, params: tuple, limit: int) -> list[Game]:
+    rows = conn.execute(
+        f"SELECT {COLUMNS} FROM games WHERE {where} ORDER BY created_at DESC LIMIT %s", (*params, limit)
+    ).fetchall()
+    return [from_row(r) for r in rows]
+
+
+def new_game_form(
+    records: Records, club_id: UUID, principal: Principal | None, engine_id: str | None
+) -> dict[str, Any]:
+    """What the scorepad's new-game form offers: engines, the club's players and
+    leagues, and the chosen engine's options (from its schema, with defaults)."""
+    access.club_admin(principal, club_id)
+    engines = [{"id": e, "title": registry.get(e).title} for e in registry.available()]
+    form: dict[str, Any] = {"club": club_id, "engines": engines, "engine": None}
+    if engine_id is None:
+        return form
+    if engine_id not in registry.available():
+        raise NotFound("engine")
+    engine = registry.get(engine_id)
+    with records.pool.connection() as conn:
+        form["players"] = conn.execute(
+            "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+        ).fetchall()
+        form["leagues"] = conn.execute(
+            "SELECT id, name, season FROM leagues WHERE club_id = %s AND (engine IS NULL OR engine = %s)"
+            " ORDER BY created_at",
+            (club_id, engine_id),
+        ).fetchall()
+    form["engine"] = {
+        "id": engine.id,
+        "title": engine.title,
+        "min_seats": engine.min_seats,
+        "max_seats": engine.max_seats,
+        "options": option_fields(engine_id),
+    }
+    return form
+
+
+def option_fields(engine_id: str) -> list[dict[str, Any]]:
+    """The engine's options as form fields: name, kind (integer, boolean, text), default, bounds."""
+    out = []
+    for name, f in for_engine(engine_id).OPTIONS().fields.items():
+        kind = {"Integer": "integer", "Boolean": "boolean", "String": "text", "Float": "number"}.get(
+            type(f).__name__
+        )
+        if kind is None:
+            continue  # nested options keep their defaults
+        bounds = {}
+        for v in f.validators if isinstance(f.validators, list) else [f.validators]:
+            if type(v).__name__ == "Range":
+                bounds = {"min": v.min, "max": v.max}
+        default = f.load_default if not callable(f.load_default) else None
+        out.append(
+            {
+                "name": name,
+                "kind": kind,
+                "default": None if type(default).__name__ == "_Missing" else default,
+                "optional": f.allow_none,
+                **bounds,
+            }
+        )
+    return out
+
+
+# -- a league --------------------------------------------------------------------
+
+
+def league_page(
+    records: Records, league_id: UUID, principal: Principal | None, upto: int | None = None
+) -> dict[str, Any]:
+    """The standings, one page of the rating history (``CHART_WINDOW`` rated
+    games ending at ``upto``, default the latest) and the latest results."""
+    table = standings(records, league_id, principal, None)
+    with records.pool.connection() as conn:
+        last = conn.execute(
+            "SELECT max(seq) AS seq FROM rating_history WHERE league_id = %s", (league_id,)
+        ).fetchone()["seq"]
+        last = int(last or 0)
+        high = min(upto, last) if upto is not None else last
+        low = max(high - CHART_WINDOW, 0)
+        rows = conn.execute(
+            "SELECT seq, player_id, mu_before, sigma_before, mu_after, sigma_after FROM rating_history"
+            " WHERE league_id = %s AND seq > %s AND seq <= %s ORDER BY seq, seat",
+            (league_id, low, high),
+        ).fetchall()
+        results = conn.execute(
+            "SELECT game_id, seats, places, scores, ended_by, ended_at FROM standings_games"
+            " WHERE league_id = %s AND status = 'finished'"
+            " ORDER BY first_end_position DESC LIMIT %s",
+            (league_id, GAMES_PER_PAGE),
+        ).fetchall()
+        names = player_names(conn, {r["player_id"] for r in rows} | {p for r in results for p in r["seats"]})
+    series: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        player = str(r["player_id"])
+        line = series.setdefault(player, {"player": player, "name": names.get(player), "points": []})
+        if not line["points"]:
+            line["points"].append([r["seq"] - 1, round(ordinal(r["mu_before"], r["sigma_before"]), 3)])
+        line["points"].append([r["seq"], round(ordinal(r["mu_after"], r["sigma_after"]), 3)])
+    return {
+        **table,
+        "chart": {
+            "from": low + 1 if rows else 0,
+            "to": high,
+            "last": last,
+            "earlier": low if low > 0 else None,
+            "later": min(high + CHART_WINDOW, last) if high < last else None,
+            "series": sorted(series.values(), key=lambda s: s["name"] or ""),
+        },
+        "results": [
+            {
+                "game": r["game_id"],
+                "ended_at": r["ended_at"],
+                "ended_by": r["ended_by"],
+                "seats": [
+                    {"name": names.get(str(p)), "place": place, "score": score}
+                    for p, place, score in zip(r["seats"], r["places"] or [], r["scores"] or [], strict=False)
+                ],
+            }
+            for r in results
+        ],
+    }
+
+
+def league_heading(records: Records, league_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The league (when the caller may see it) and how far its statistics have read."""
+    with records.pool.connection() as conn:
+        return {
+            "league": league_info(visible_league(conn, league_id, principal)),
+            "position": position_of(conn, "statistics"),
+        }
+
+
+# -- a game ----------------------------------------------------------------------
+
+
+def game_page(
+    records: Records, game_id: UUID, principal: Principal | None, as_seat: int | None = None
+) -> dict[str, Any]:
+    """The game as the caller may see it (``game_views.game_view``), its log in
+    plain English as the same viewer may read it, and what the caller may do."""
+    view = game_views.game_view(records, game_id, principal, as_seat)
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        events = store.read_stream(conn, game.id)
+    names = name_list([s["name"] for s in view["seats"]], game.seats)
+    return {
+        **view,
+        "title": game.engine.title,
+        "log": log_lines(game, events, view["viewer"], names),
+        "recorder": _records_it(game, principal),
+        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
+    }
+
+
+def _records_it(game: Game, principal: Principal | None) -> bool:
+    return (
+        principal is not None
+        and principal.is_admin
+        and principal.club_id == game.club_id
+        and game.dealer == "table"
+    )
+
+
+def log_lines(
+    game: Game, events: list[store.StoredEvent], viewer: Viewer, names: list[str], newest: int | None = None
+) -> list[dict]:
+    """Each event's line as ``viewer`` may read it, newest first (only the
+    ``newest`` ones when given); taken-back ones marked."""
+    live = {e.version for e in fold.live_line(events)}
+    engine = game.engine
+    out = []
+    for e in events[-newest:] if newest else events:
+        if e.type in fold.SERVICE_EVENTS:
+            text = describe_service(e.type, e.data, names, engine.title)
+        else:
+            event = Event(e.type, e.data) if viewer == "all" else engine.redact(Event(e.type, e.data), viewer)
+            try:
+                text = engine.describe(event, names)
+            except Exception:  # noqa: BLE001 - a line of text must not fail the page
+                text = e.type
+        out.append(
+            {
+                "version": e.version,
+                "text": text,
+                "live": e.version in live or e.type == fold.ACTIONS_RETRACTED,
+            }
+        )
+    return out[::-1]
+
+
+def scorepad(
+    records: Records, game_id: UUID, principal: Principal | None, actor: str | None, picks: list[str]
+) -> dict[str, Any]:
+    """A table game as its recorder enters it: everything, the log, the
+    choices of every seat that may act and of the table's chance, narrowed
+    by ``picks`` for ``actor``, and the entry an undo would take back."""
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        _recorder_of_table(game, principal)
+        state = states.load_state(conn, game)
+        events = store.read_stream(conn, game.id)
+        names = name_list([player_names(conn, game.seats).get(p) for p in game.seats], game.seats)
+    engine = game.engine
+    pads: list[choices.Choice] = []
+    if game.status == "active":
+        request = engine.chance(state)
+        if request is not None:
+            pads.append(choices.chance_choice(request, picks if actor == "table" else []))
+        for seat in range(len(game.seats)):
+            choice = choices.seat_choice(
+                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else []
+            )
+            if choice is not None:
+                pads.append(choice)
+    outcome = engine.outcome(state)
+    return {
+        "game": summary(game, dict(zip(game.seats, names, strict=True))),
+        "title": engine.title,
+        "names": names,
+        "state": engine.dump_state(state),
+        "outcome": {
+            "finished": outcome.finished,
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+        },
+        "choices": pads,
+        "log": log_lines(game, events, "all", names, SCOREPAD_LINES),
+        "log_length": len(events),
+        "undo": last_entry(events),
+    }
+
+
+def _recorder_of_table(game: Game, principal: Principal | None) -> None:
+    access.recorder_of(game, principal)
+    if game.dealer != "table":
+        raise Invalid("not-a-table-game", "The scorepad records games dealt at a table.")
+
+
+def last_entry(events: list[store.StoredEvent]) -> dict[str, Any] | None:
+    """The latest entry still in force (the events one action appended) and the
+    version before it; None when only the game's setup is left."""
+    line = fold.live_line(events)
+    setup_end = max((e.version for e in events if e.metadata.get("setup")), default=1)
+    entry = [e for e in line if e.version > setup_end and e.type not in fold.SERVICE_EVENTS]
+    if not entry:
+        return None
+    last = entry[-1]
+    tail = [e for e in line if e.version > setup_end and _same_entry(e, last)]
+    return {"to_version": tail[0].version - 1, "events": len(tail)}
+
+
+def _same_entry(event: store.StoredEvent, last: store.StoredEvent) -> bool:
+    """Appended by the same action: one request, one transaction."""
+    return (
+        event.metadata.get("request_id") == last.metadata.get("request_id")
+        and event.recorded_at == last.recorded_at
+    )
+
+
+def record_entry(
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    seat: int | None,
+    command: dict[str, Any],
+    expected_version: int,
+    request_id: str | None,
+) -> WriteResult:
+    """One entry of the scorepad: the command as the recorder chose it, at the version it saw."""
+    principal = access.required(principal)
+    with records.pool.connection() as conn:
+        _recorder_of_table(get_game(conn, game_id), principal)
+    return acting.act(
+        records, game_id, principal, seat, command, expected_version=expected_version, request_id=request_id
+    )
+
+
+def undo_last_entry(
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    expected_version: int,
+    request_id: str | None,
+) -> WriteResult:
+    """Take back the latest entry of a table game (a retraction: the log keeps it)."""
+    principal = access.required(principal)
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        _recorder_of_table(game, principal)
+        if game.version != expected_version:
+            raise Conflict("version-conflict", "The game has moved on since that version.")
+        entry = last_entry(store.read_stream(conn, game.id))
+    if entry is None:
+        raise Invalid("nothing-to-undo", "Nothing has been entered since the game was set up.")
+    return recorder.retract(records, game_id, principal, entry["to_version"], request_id, "undo")
+
+
+# -- a replay --------------------------------------------------------------------
+
+
+def replay_page(
+    records: Records, game_id: UUID, principal: Principal | None, seat: int | None, step: int
+) -> dict[str, Any]:
+    """One step of a replay with every step's line, as ``seat`` saw it (None:
+    what the caller may see), and the seats whose eyes the caller may borrow."""
+    with records.pool.connection() as conn:
+        game = access.may_see_game(get_game(conn, game_id), principal)
+        replay = Replay(conn, game, access.seat_eye(game, principal, seat), None)
+        rows = replay.rows()
+    header = replay.header()
+    if not rows:
+        return {"game": header, "title": game.engine.title, "step": None, "lines": [], "seat": seat}
+    step = min(max(step, 1), len(rows))
+    return {
+        "game": header,
+        "title": game.engine.title,
+        "step": replay.step(rows[step - 1]),
+        "lines": [
+            {"step": r["step"], "text": _step_line(replay, r), "retracted": r["retracted_by"] is not None}
+            for r in rows
+        ],
+        "seat": seat,
+        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
+        "names": replay.names,
+    }
+
+
+def _step_line(replay: Replay, row: dict[str, Any]) -> str:
+    if replay.viewer == "all" or row["type"] in fold.SERVICE_EVENTS:
+        return row["description"]
+    event = replay.engine.redact(Event(row["type"], row["data"]), replay.viewer)
+    try:
+        return replay.engine.describe(event, replay.names)
+    except Exception:  # noqa: BLE001 - a line of text must not fail the replay
+        return row["type"]

@@ -1,0 +1,30 @@
+"""The members' web pages: server-rendered Jinja templates over the domain
+(``service.records``), with a few vendored scripts and no build step.
+
+Signing in stores the pasted token in an HttpOnly, SameSite cookie; every form
+carries a CSRF token (Flask-WTF). Every page is served with a Content Security
+Policy that lets the browser load nothing from anywhere but this service.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from service.web.views import blueprint
+
+csrf = CSRFProtect()
+
+
+def init_app(app: Flask, secret_key: str | None) -> None:
+    # The API is for token-bearing clients, not browsers: only the pages' forms
+    # are checked (in the blueprint's before_request).
+    app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or secret_key or secrets.token_hex(32)
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    csrf.init_app(app)
+    app.register_blueprint(blueprint)

@@ -1,0 +1,101 @@
+// tablerecord's pages: a few lines of plain JavaScript on top of server-rendered HTML.
+(function () {
+  "use strict";
+
+  // Replay viewer: arrow keys step, Home/End jump, the slider jumps to a step.
+  function replay() {
+    var stepper = document.getElementById("stepper");
+    if (!stepper) return;
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      var target = event.target;
+      if (target && target.id !== "slider" && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+      var ids = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
+      var link = ids[event.key] && document.getElementById(ids[event.key]);
+      if (!link) return;
+      event.preventDefault();
+      if (link.href !== window.location.href) window.location.assign(link.href);
+    });
+    var slider = document.getElementById("slider");
+    if (slider) {
+      slider.addEventListener("change", function () {
+        slider.form.submit();
+      });
+    }
+  }
+
+  var palette = ["#1b6ca8", "#d1495b", "#2e933c", "#edae49", "#7b4b94", "#00798c", "#8f2d56", "#5c5c5c"];
+
+  function data(id) {
+    var node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : null;
+  }
+
+  // League: every player's rating after each rated game of the page.
+  function ratingChart() {
+    var chart = data("rating-data");
+    var canvas = document.getElementById("rating-chart");
+    if (!chart || !canvas || !window.Chart) return;
+    new window.Chart(canvas, {
+      type: "line",
+      data: {
+        datasets: chart.series.map(function (s, i) {
+          return {
+            label: s.name,
+            data: s.points.map(function (p) { return { x: p[0], y: p[1] }; }),
+            borderColor: palette[i % palette.length],
+            backgroundColor: palette[i % palette.length],
+            pointRadius: 2,
+            tension: 0,
+          };
+        }),
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        parsing: false,
+        scales: { x: { type: "linear", title: { display: true, text: "rated game" } },
+                  y: { title: { display: true, text: "rating" } } },
+        plugins: { legend: { position: "bottom" } },
+      },
+    });
+  }
+
+  // Statistics: win rate by seat; each player's win rate beside their luck.
+  function statisticsCharts() {
+    var stats = data("stats-data");
+    if (!stats || !window.Chart) return;
+    var bySeat = document.getElementById("seat-chart");
+    if (bySeat) {
+      new window.Chart(bySeat, {
+        type: "bar",
+        data: {
+          labels: stats.by_seat.map(function (r) { return "Seat " + r.seat; }),
+          datasets: [{ label: "win rate", data: stats.by_seat.map(function (r) { return r.win_rate; }),
+                       backgroundColor: palette[0] }],
+        },
+        options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 } } },
+      });
+    }
+    var luck = document.getElementById("luck-chart");
+    if (luck) {
+      new window.Chart(luck, {
+        type: "bar",
+        data: {
+          labels: stats.players.map(function (p) { return p.name; }),
+          datasets: [
+            { label: "win rate", data: stats.players.map(function (p) { return p.win_rate; }), backgroundColor: palette[0] },
+            { label: "luck (percentile)", data: stats.players.map(function (p) { return p.luck; }), backgroundColor: palette[3] },
+          ],
+        },
+        options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1 } } },
+      });
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    replay();
+    ratingChart();
+    statisticsCharts();
+  });
+})();

@@ -1,0 +1,287 @@
+"""The pages. Each view parses the request, calls one domain function and renders."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from engines.base import RuleViolation
+from service.records import league_figures, pages
+from service.records.choices import command_label, value_label, words
+from service.records.creation import create_game
+from service.records.errors import (
+    Busy,
+    Conflict,
+    DomainError,
+    Forbidden,
+    Invalid,
+    NotFound,
+    ProjectionBehind,
+    Unauthenticated,
+)
+from service.web import session
+
+blueprint = Blueprint(
+    "web", __name__, template_folder="templates", static_folder="static", static_url_path="/assets"
+)
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+
+STATUS = {
+    NotFound: 404,
+    Unauthenticated: 401,
+    Forbidden: 403,
+    Conflict: 409,
+    Invalid: 422,
+    Busy: 503,
+    ProjectionBehind: 503,
+}
+
+
+@blueprint.before_request
+def _protect_forms() -> None:
+    if request.method == "POST":
+        from service.web import csrf
+
+        csrf.protect()
+
+
+@blueprint.after_request
+def _policy(response: Response) -> Response:
+    """Nothing but this service may be loaded by a page."""
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+@blueprint.app_template_filter("words")
+def _words(name: str) -> str:
+    return words(str(name))
+
+
+@blueprint.app_template_filter("label")
+def _label(value: Any) -> str:
+    return value_label(value)
+
+
+@blueprint.app_template_filter("command")
+def _command(command: dict) -> str:
+    return command_label(command)
+
+
+@blueprint.app_template_filter("pct")
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.0f}%"
+
+
+@blueprint.app_template_filter("num")
+def _num(value: float | None, places: int = 1) -> str:
+    return "–" if value is None else f"{value:.{places}f}"
+
+
+@blueprint.context_processor
+def _signed_in() -> dict[str, Any]:
+    return {"principal": session.principal()}
+
+
+@blueprint.errorhandler(DomainError)
+def _refused(error: DomainError):
+    status = STATUS.get(type(error), 400)
+    if status == 401:
+        return render_template("home.html", next=request.full_path, message=error.detail), 401
+    return render_template("error.html", status=status, message=error.detail, code=error.code), status
+
+
+@blueprint.errorhandler(RuleViolation)
+def _rule_broken(violation: RuleViolation):
+    return render_template("error.html", status=422, message=violation.message, code=violation.code), 422
+
+
+@blueprint.errorhandler(CSRFError)
+def _csrf(error: CSRFError):
+    return render_template("error.html", status=400, message=error.description, code="csrf"), 400
+
+
+def _int(name: str, default: int | None = None) -> int | None:
+    value = request.values.get(name, "")
+    try:
+        return int(value) if value != "" else default
+    except ValueError as exc:
+        raise Invalid("bad-number", f"{name} must be a whole number.") from exc
+
+
+# -- signing in ------------------------------------------------------------------
+
+
+@blueprint.get("/")
+def home():
+    principal = session.principal()
+    if principal is not None and principal.is_admin:
+        return redirect(url_for("web.club", club_id=principal.club_id))
+    if principal is not None:
+        return redirect(url_for("web.game", game_id=principal.game_id))
+    return render_template("home.html", next=request.args.get("next", ""))
+
+
+@blueprint.post("/sign-in")
+def sign_in():
+    token = request.form.get("token", "")
+    principal = pages.sign_in(session.records(), token)
+    target = _local(request.form.get("next", "")) or (
+        url_for("web.club", club_id=principal.club_id)
+        if principal.is_admin
+        else url_for("web.game", game_id=principal.game_id)
+    )
+    return session.remember(redirect(target, 303), token)
+
+
+def _local(target: str) -> str | None:
+    """Only a path of this site (never ``//elsewhere``) is followed after signing in."""
+    return target if target.startswith("/") and not target.startswith("//") else None
+
+
+@blueprint.post("/sign-out")
+def sign_out():
+    return session.forget(redirect(url_for("web.home"), 303))
+
+
+# -- a club ----------------------------------------------------------------------
+
+
+@blueprint.get("/club/<uuid:club_id>")
+def club(club_id: UUID):
+    return render_template("club.html", **pages.club_home(session.records(), club_id, session.principal()))
+
+
+@blueprint.get("/club/<uuid:club_id>/new-game")
+def new_game(club_id: UUID):
+    form = pages.new_game_form(session.records(), club_id, session.principal(), request.args.get("engine"))
+    return render_template("new_game.html", **form)
+
+
+@blueprint.post("/club/<uuid:club_id>/new-game")
+def create(club_id: UUID):
+    engine = request.form.get("engine", "")
+    seats = [p for p in request.form.getlist("seat") if p]
+    options = {
+        name[len("option-") :]: value
+        for name, value in request.form.items()
+        if name.startswith("option-") and value != ""
+    }
+    spec = {
+        "engine": engine,
+        "seats": seats,
+        "options": options,
+        "dealer": "table",
+        "league": request.form.get("league") or None,
+        "public": request.form.get("public") == "on",
+    }
+    created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
+    return render_template("created.html", game=created)
+
+
+# -- a league --------------------------------------------------------------------
+
+
+@blueprint.get("/league/<uuid:league_id>")
+def league(league_id: UUID):
+    page = pages.league_page(session.records(), league_id, session.principal(), _int("upto"))
+    return render_template("league.html", **page, chart_json=json.dumps(page["chart"]))
+
+
+@blueprint.get("/league/<uuid:league_id>/statistics")
+def statistics(league_id: UUID):
+    figures = league_figures.statistics(session.records(), league_id, session.principal(), None)
+    page = max(_int("page", 1), 1)
+    charts = {
+        "by_seat": [
+            {"seat": r["seat"] + 1, "win_rate": r["win_rate"]}
+            for r in figures["statistics"]["win_rate_by_seat"]
+        ],
+        "players": [
+            {
+                "name": p["name"],
+                "win_rate": p["win_rate"],
+                "luck": p["luck"]["average_percentile"],
+            }
+            for p in figures["statistics"]["players"]
+        ],
+    }
+    return render_template(
+        "statistics.html", **figures, page=page, per_page=50, charts_json=json.dumps(charts)
+    )
+
+
+# -- a game ----------------------------------------------------------------------
+
+
+@blueprint.get("/game/<uuid:game_id>")
+def game(game_id: UUID):
+    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
+    return render_template("game.html", **page, as_seat=_int("seat"))
+
+
+@blueprint.get("/game/<uuid:game_id>/live")
+def game_live(game_id: UUID):
+    """The live part of the game page, or 204 when the game has not moved since ``version``."""
+    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
+    if page["version"] == _int("version"):
+        return Response(status=204)
+    return render_template("_game_live.html", **page, as_seat=_int("seat"))
+
+
+@blueprint.get("/game/<uuid:game_id>/replay")
+def replay(game_id: UUID):
+    page = pages.replay_page(session.records(), game_id, session.principal(), _int("seat"), _int("step", 1))
+    return render_template("replay.html", **page)
+
+
+@blueprint.get("/game/<uuid:game_id>/scorepad")
+def scorepad(game_id: UUID):
+    page = pages.scorepad(
+        session.records(), game_id, session.principal(), request.args.get("actor"), request.args.getlist("p")
+    )
+    return render_template("scorepad.html", **page)
+
+
+@blueprint.post("/game/<uuid:game_id>/scorepad")
+def enter(game_id: UUID):
+    seat = request.form.get("seat", "")
+    try:
+        command = json.loads(request.form.get("command", ""))
+    except ValueError as exc:
+        raise Invalid("bad-command", "The entry is not a command.") from exc
+    if not isinstance(command, dict) or "type" not in command:
+        raise Invalid("bad-command", "The entry is not a command.")
+    try:
+        pages.record_entry(
+            session.records(),
+            game_id,
+            session.principal(),
+            None if seat in ("", "table") else int(seat),
+            command,
+            _int("version", -1),
+            g.get("request_id"),
+        )
+    except (Conflict, Invalid, RuleViolation) as refused:
+        flash(getattr(refused, "detail", None) or getattr(refused, "message", str(refused)), "refused")
+    return redirect(url_for("web.scorepad", game_id=game_id), 303)
+
+
+@blueprint.post("/game/<uuid:game_id>/undo")
+def undo(game_id: UUID):
+    try:
+        pages.undo_last_entry(
+            session.records(), game_id, session.principal(), _int("version", -1), g.get("request_id")
+        )
+    except (Conflict, Invalid) as refused:
+        flash(refused.detail, "refused")
+    return redirect(url_for("web.scorepad", game_id=game_id), 303)

@@ -1,0 +1,58 @@
+"""Nothing of another seat or another club is reachable by changing a page's URL."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import ClubFactory, LeagueFactory
+from tests.web.helpers import play_table_game, sign_in, table_game
+
+
+@pytest.fixture
+def two_clubs(client):
+    club, players, league, game = table_game(client, target=10)
+    play_table_game(client, game, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    other = ClubFactory(client=client)
+    other_league = LeagueFactory(client=client, club=other, public=False)
+    return club, league, game, other, other_league
+
+
+def test_another_clubs_recorder_finds_nothing(client, two_clubs):
+    club, league, game, other, _ = two_clubs
+    sign_in(client, other["admin_token"])
+    for path in (
+        f"/club/{club['id']}",
+        f"/club/{club['id']}/new-game",
+        f"/league/{league['id']}",
+        f"/league/{league['id']}/statistics",
+        f"/game/{game['id']}",
+        f"/game/{game['id']}/replay",
+        f"/game/{game['id']}/scorepad",
+    ):
+        response = client.get(path)
+        assert response.status_code == 404, path
+
+
+def test_a_seat_sees_neither_another_seat_nor_the_club_nor_the_scorepad(client, two_clubs):
+    club, league, game, _, other_league = two_clubs
+    sign_in(client, game["seat_tokens"][0]["token"])
+    assert client.get(f"/game/{game['id']}").status_code == 200
+    assert client.get(f"/game/{game['id']}?seat=1").status_code == 403
+    assert client.get(f"/game/{game['id']}/replay?seat=1").status_code == 403
+    assert client.get(f"/game/{game['id']}/scorepad").status_code == 403
+    assert client.get(f"/club/{club['id']}").status_code == 403
+    assert client.get(f"/league/{other_league['id']}").status_code == 404
+
+
+def test_nobody_signed_in_is_asked_to_sign_in_and_sees_no_private_game(client, two_clubs):
+    club, league, game, _, _ = two_clubs
+    assert client.get(f"/club/{club['id']}").status_code == 401
+    assert client.get(f"/game/{game['id']}").status_code == 404
+    assert client.get(f"/league/{league['id']}").status_code == 404
+
+
+def test_every_page_forbids_loading_anything_from_elsewhere(client, two_clubs):
+    club = two_clubs[0]
+    sign_in(client, club["admin_token"])
+    policy = client.get(f"/club/{club['id']}").headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy

@@ -1,0 +1,65 @@
+"""The scorepad's choices offer exactly the legal entries: each once, nothing else."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+from engines.base import ChanceRequest
+from engines.kit.guards import check_chance
+from service.records.choices import FINAL_AT, chance_choice, seat_choice
+
+
+def finals(choose, picks=()) -> list[dict]:
+    """Every whole command reachable from ``picks`` by answering the questions."""
+    choice = choose(list(picks))
+    out = []
+    for option in choice.options:
+        out += [option.command] if option.command is not None else finals(choose, option.picks)
+    return out
+
+
+def key(command: dict) -> str:
+    return json.dumps(command, sort_keys=True)
+
+
+def test_a_seat_is_offered_each_legal_command_once_and_nothing_else():
+    legal = [{"type": "DiscardDown", "seat": 2, "cards": list(c)} for c in combinations("abcdefgh", 2)]
+    legal.append({"type": "Pass", "seat": 2, "abdicate": False})
+    offered = finals(lambda p: seat_choice(2, legal, p))
+    expected = [{k: v for k, v in c.items() if k != "seat"} for c in legal]
+    assert sorted(map(key, offered)) == sorted(map(key, expected))
+    assert len(seat_choice(2, legal, []).options) <= len(legal)
+
+
+def test_a_few_commands_are_buttons_at_once():
+    legal = [{"type": "ChooseCard", "seat": 0, "card": c} for c in "abcd"]
+    choice = seat_choice(0, legal, [])
+    assert len(choice.options) == 4 <= FINAL_AT
+    assert all(o.command is not None for o in choice.options)
+
+
+def test_two_dice_are_asked_die_by_die_and_give_all_36_rolls():
+    request = ChanceRequest("RollDice", dice=2, fixed={"problem": 1})
+    offered = finals(lambda p: chance_choice(request, p))
+    assert len(offered) == 36 and len({key(c) for c in offered}) == 36
+    for command in offered:
+        check_chance(request, command)
+
+
+def test_a_draw_offers_every_possible_hand_once_whatever_the_order_it_was_picked_up_in():
+    pool = ("ace", "ace", "bard", "cave", "desert")
+    request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
+    offered = finals(lambda p: chance_choice(request, p))
+    possible = {tuple(sorted(c)) for c in combinations(pool, 3)}
+    assert sorted(tuple(c["cards"]) for c in offered) == sorted(possible)
+    for command in offered:
+        check_chance(request, command)
+        assert Counter(command["cards"]) <= Counter(pool)
+
+
+def test_picks_that_no_longer_fit_start_the_question_over():
+    request = ChanceRequest("DrawCards", draw=1, pool=("ace",), fixed={"player": 0})
+    choice = chance_choice(request, ['cards.0="zebra"', 'cards.1="ace"'])
+    assert [o.command["cards"] for o in choice.options] == [["ace"]]

@@ -1,0 +1,176 @@
+"""The scorepad, through the app's test client: every engine can be recorded
+by choosing among the offered entries only; what is refused stores nothing."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import pytest
+
+from engines import registry
+from tests.factories import Api
+from tests.helpers import event_count
+from tests.web.helpers import csrf_token, sign_in, table_game
+
+FORM = re.compile(r'<form method="post" action="([^"]+/scorepad)">(.*?)</form>', re.S)
+FIELD = re.compile(r"name=\"(\w+)\" value='([^']*)'|name=\"(\w+)\" value=\"([^\"]*)\"")
+LINK = re.compile(r'<a class="button choice" href="([^"]+)">')
+
+
+def first_pad(page: str) -> str:
+    start = page.index('<section class="pad"')
+    return page[start : page.index("</section>", start)]
+
+
+def offered(page: str) -> list[tuple[str, dict | str]]:
+    """The first pad's options: ("post", form fields) or ("get", link)."""
+    pad = first_pad(page)
+    options = []
+    for _position, kind, value in sorted(
+        [(m.start(), "post", m.group(2)) for m in FORM.finditer(pad)]
+        + [(m.start(), "get", html.unescape(m.group(1))) for m in LINK.finditer(pad)]
+    ):
+        if kind == "post":
+            fields = {}
+            for f in FIELD.finditer(value):
+                name, raw = (f.group(1), f.group(2)) if f.group(1) else (f.group(3), f.group(4))
+                fields[name] = html.unescape(raw)
+            options.append(("post", fields))
+        else:
+            options.append(("get", value))
+    return options
+
+
+def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, bool]:
+    """Choose among the offered options (seeded, so runs repeat) until the game
+    ends or ``max_entries`` were made; each entry must be accepted.
+    Returns (entries made, whether the game ended)."""
+    path = f"/game/{game_id}/scorepad"
+    page = client.get(path).get_data(as_text=True)
+    rng = random.Random(7)
+    entries = 0
+    while 'id="finished"' not in page and entries < max_entries:
+        kind, value = rng.choice(offered(page))
+        if kind == "get":
+            page = client.get(value).get_data(as_text=True)
+            continue
+        response = client.post(path, data=value)
+        assert response.status_code == 303
+        page = client.get(path).get_data(as_text=True)
+        assert 'class="flash refused"' not in page, page
+        entries += 1
+    return entries, 'id="finished"' in page
+
+
+def new_table_game(client, engine: str):
+    options = {"pig": {"target": 12}, "chancellors": {"target": 10}}.get(engine, {})
+    seats = max(registry.get(engine).min_seats, 3 if engine != "pig" else 2)
+    club, _, _, game = table_game(client, engine=engine, seats=seats, league=False, **options)
+    sign_in(client, club["admin_token"])
+    return club, game
+
+
+@pytest.mark.parametrize("engine", registry.available())
+def test_every_engine_takes_every_entry_chosen_on_the_scorepad(client, engine):
+    _, game = new_table_game(client, engine)
+    entries, _ = record_by_choosing(client, game["id"], max_entries=60)
+    assert entries > 0
+
+
+@pytest.mark.parametrize("engine", ["pig", "chancellors", "house-of-cronies"])
+def test_a_whole_game_is_recorded_on_the_scorepad_by_choosing_only(client, engine):
+    club, game = new_table_game(client, engine)
+    assert record_by_choosing(client, game["id"], max_entries=1000)[1], "the game did not end"
+    view = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
+    assert view["status"] == "finished"
+
+
+def test_a_command_that_is_not_legal_now_is_refused_and_stores_nothing(client, pool):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    before = event_count(pool, game["id"])
+    response = client.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "csrf_token": csrf_token(page),
+            "seat": "0",
+            "command": json.dumps({"type": "ChooseCard", "card": "author"}),
+            "version": str(game["version"]),
+        },
+    )
+    assert response.status_code == 303
+    assert 'class="flash refused"' in client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert event_count(pool, game["id"]) == before
+
+
+def test_an_entry_made_on_a_page_the_game_has_moved_past_is_refused(client, pool):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    entry = {"seat": "table", "command": json.dumps({"type": "RollDice", "problem": 0, "dice": [3, 4]})}
+    first = client.post(
+        f"/game/{game['id']}/scorepad",
+        data={**entry, "csrf_token": csrf_token(page), "version": game["version"]},
+    )
+    assert first.status_code == 303
+    after_first = event_count(pool, game["id"])
+    again = client.post(
+        f"/game/{game['id']}/scorepad",
+        data={**entry, "csrf_token": csrf_token(page), "version": game["version"]},
+    )
+    assert again.status_code == 303
+    assert "moved on" in client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert event_count(pool, game["id"]) == after_first
+
+
+def test_undo_takes_back_the_whole_last_entry_and_nothing_before_it(client):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    api = Api(client, club["admin_token"])
+    for dice in ([3, 4], [2, 5]):
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
+        command = {**legal["seats"]["dealer"][0]["command"], "dice": dice}
+        assert api.post(f"/games/{game['id']}/actions", {"seat": None, "command": command}).status_code == 201
+    version = api.get(f"/games/{game['id']}").get_json()["version"]
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    response = client.post(
+        f"/game/{game['id']}/undo", data={"csrf_token": csrf_token(page), "version": version}
+    )
+    assert response.status_code == 303
+    problems = api.get(f"/games/{game['id']}").get_json()["state"]["problems"]
+    assert [p["dice"] for p in problems[:2]] == [[3, 4], []]
+
+
+def test_a_form_without_its_csrf_token_is_refused(client, pool):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    before = event_count(pool, game["id"])
+    response = client.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "seat": "table",
+            "command": json.dumps({"type": "RollDice", "problem": 0, "dice": [3, 4]}),
+            "version": 2,
+        },
+    )
+    assert response.status_code == 400
+    assert event_count(pool, game["id"]) == before
+
+
+def test_the_sign_in_cookie_is_http_only_and_same_site(client):
+    club = table_game(client, league=False)[0]
+    page = client.get("/").get_data(as_text=True)
+    response = client.post("/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page)})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_a_token_that_is_not_one_does_not_sign_in(client):
+    page = client.get("/").get_data(as_text=True)
+    response = client.post("/sign-in", data={"token": "tr_admin_nope", "csrf_token": csrf_token(page)})
+    assert response.status_code == 401
+    assert "Set-Cookie" not in response.headers or "tablerecord_token" not in response.headers["Set-Cookie"]
