@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from schemas.numbers import INT32_MAX, INT64_MAX
+
 ENGINE_IDS = [
     "pig",
     "chancellors",
@@ -71,7 +73,7 @@ class LeagueCreate(Schema):
         allow_none=True,
         metadata={"description": "Points for 1st, 2nd, ... place (default 10, 6, 3, 1, 0...)."},
     )
-    min_games = fields.Integer(load_default=3, validate=validate.Range(min=0, max=1000))
+    min_games = fields.Integer(load_default=3, strict=True, validate=validate.Range(min=0, max=1000))
     public = fields.Boolean(load_default=False)
 
 
@@ -88,7 +90,7 @@ class League(Schema):
 
 class CatalogRef(Schema):
     id = fields.String(required=True)
-    version = fields.Integer(required=True)
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
 
 
 class CatalogCreate(Schema):
@@ -158,7 +160,11 @@ class GameView(GameSummary):
 
 
 class ViewQuery(Schema):
-    seat = fields.Integer(load_default=None, metadata={"description": "Recorder only: see as this seat."})
+    seat = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=0, max=INT32_MAX),
+        metadata={"description": "Recorder only: see as this seat."},
+    )
 
 
 class LegalActions(Schema):
@@ -177,10 +183,14 @@ class ActionRequest(Schema):
     seat = fields.Integer(
         required=True,
         allow_none=True,
+        strict=True,
+        validate=validate.Range(min=0, max=INT32_MAX),
         metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."},
     )
     command = fields.Dict(required=True, metadata={"description": '{"type": CommandName, ...fields}'})
-    expected_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
+    expected_version = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX)
+    )
 
     @validates_schema
     def _command_has_type(self, data, **kwargs):
@@ -204,7 +214,7 @@ class ActionResult(Schema):
 
 
 class EventsQuery(Schema):
-    after_version = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after_version = fields.Integer(load_default=0, validate=validate.Range(min=0, max=INT32_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
@@ -215,7 +225,7 @@ class EventPage(Schema):
 
 
 class FeedQuery(Schema):
-    after_position = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after_position = fields.Integer(load_default=0, validate=validate.Range(min=0, max=INT64_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
@@ -231,7 +241,7 @@ class FeedPage(Schema):
 
 
 class Retract(Schema):
-    to_version = fields.Integer(required=True, validate=validate.Range(min=1))
+    to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reason = fields.String(load_default=None, allow_none=True)
 
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 from typing import Any
 
-from flask import Flask, g, request
-from flask_limiter import Limiter
+from flask import Flask, g
+from flask_limiter import ApplicationLimit, Limiter
 from flask_smorest import Api
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from schemas.api import Problem as ProblemSchema
 from service import errors
-from service.auth import rate_limit_key
+from service.api import bodies
+from service.auth import client_address, failed_authentication, rate_limit_key
 from service.config import Settings
 from service.db import make_pool
 
@@ -22,16 +24,6 @@ API_DESCRIPTION = """Game records for board-game clubs. Every action is checked 
 kept forever as an append-only event, and replayable. Authenticate with `Authorization: Bearer <token>`:
 the club's admin token (from `POST /clubs`) or a seat token (from `POST /clubs/{club}/games`).
 Errors are `application/problem+json` with a stable `code`."""
-
-
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
 
 
 class TableRecordApi(Api):
@@ -69,15 +61,14 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     )
     app.config.update(overrides)
     if pool is None and settings.database_url:
-        pool = make_pool(settings.database_url, max_size=settings.pool_size)
+        pool = make_pool(settings.database_url, max_size=settings.pool_size, timeout=settings.pool_timeout)
     app.extensions["tablerecord.pool"] = pool
     app.extensions["tablerecord.settings"] = settings
 
     api = TableRecordApi(app)
     app.extensions["tablerecord.api"] = api
     errors.register(app)
-    limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
-    app.extensions["tablerecord.limiter"] = limiter
+    limiter = _limiter(app, settings)
 
     from service.api import (
         catalogs,
@@ -111,15 +102,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
 
     @app.before_request
     def _request_id() -> None:
-        g.request_id = request.headers.get("X-Request-Id") or uuid.uuid4().hex
+        g.request_id = uuid.uuid4().hex
+        g.request_id = bodies.request_id() or g.request_id
 
-    @app.before_request
-    def _refuse_nul_characters() -> None:
-        """PostgreSQL stores no NUL character in text or jsonb: refuse it up front
-        with a clear 422 rather than fail on the insert."""
-        body = request.get_json(silent=True) if request.is_json else None
-        if body is not None and _has_nul(body):
-            raise errors.Problem(422, "nul-character", "Text may not contain the NUL character (\\u0000).")
+    app.before_request(bodies.check_json_body)
 
     @app.after_request
     def _echo_request_id(response):
@@ -127,9 +113,46 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         return response
 
     @app.get("/health")
+    @limiter.exempt
     def health():
+        """Up, and the database answers (a 503 problem otherwise)."""
         with app.extensions["tablerecord.pool"].connection() as conn:
             conn.execute("SELECT 1")
-        return {"status": "ok", "pid": os.getpid()}
+        return {"status": "ok"}
 
+    app.view_functions["clubs.create_club"] = limiter.limit(
+        settings.club_creation_limit, key_func=client_address, override_defaults=False
+    )(app.view_functions["clubs.create_club"])
     return app
+
+
+def _limiter(app: Flask, settings: Settings) -> Limiter:
+    """Requests are counted per token that authenticates, otherwise per client
+    address; a failed authentication also counts against the address's own
+    allowance. When the shared storage (Redis) fails or stalls, each process
+    counts in its own memory until the storage answers again (Flask-Limiter's
+    in-memory fallback): an outage of the broker never fails or holds a request."""
+    storage_options: dict[str, Any] = {}
+    if settings.rate_limit_storage.startswith(("redis", "unix")):
+        storage_options = {
+            "socket_timeout": settings.rate_limit_storage_timeout,
+            "socket_connect_timeout": settings.rate_limit_storage_timeout,
+            "retry": Retry(NoBackoff(), 0),
+        }
+    limiter = Limiter(
+        rate_limit_key,
+        app=app,
+        default_limits=[settings.rate_limit],
+        application_limits=[
+            ApplicationLimit(
+                settings.auth_failure_limit,
+                key_function=client_address,
+                scope="failed-authentication",
+                deduct_when=failed_authentication,
+            )
+        ],
+        storage_options=storage_options,
+        in_memory_fallback_enabled=True,
+    )
+    app.extensions["tablerecord.limiter"] = limiter
+    return limiter

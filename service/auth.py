@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from uuid import UUID
 
+import psycopg
 from flask import g, request
 
 from service import database
@@ -59,18 +60,26 @@ def current_principal() -> Principal | None:
     token = bearer()
     principal = None
     if token is not None:
-        digest = hash_token(token)
-        principal = _recall(digest)
+        principal = principal_for(token)
         if principal is None:
-            with database.pool().connection() as conn:
-                row = conn.execute(
-                    "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
-                ).fetchone()
-            if row is None:
-                raise Problem(401, "invalid-token", "The bearer token is not valid.")
-            principal = Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
-            _remember(digest, principal)
+            raise Problem(401, "invalid-token", "The bearer token is not valid.")
     g.principal = principal
+    return principal
+
+
+def principal_for(token: str) -> Principal | None:
+    """The principal a token authenticates, or None for a token we never issued."""
+    digest = hash_token(token)
+    principal = _recall(digest)
+    if principal is None:
+        with database.pool().connection() as conn:
+            row = conn.execute(
+                "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
+            ).fetchone()
+        if row is None:
+            return None
+        principal = Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+        _remember(digest, principal)
     return principal
 
 
@@ -112,6 +121,24 @@ def require_admin(club_id: UUID) -> Principal:
     return principal
 
 
+def client_address() -> str:
+    return f"address:{request.remote_addr or 'unknown'}"
+
+
 def rate_limit_key() -> str:
+    """Whom a request counts against: its token once the token is known to
+    authenticate, otherwise the client's address, so made-up tokens cannot
+    each open a fresh allowance. A database that cannot say counts the address."""
     token = bearer()
-    return hash_token(token) if token else (request.remote_addr or "anonymous")
+    if token is None:
+        return client_address()
+    try:
+        principal = principal_for(token)
+    except psycopg.Error:
+        return client_address()
+    return f"token:{hash_token(token)}" if principal is not None else client_address()
+
+
+def failed_authentication(response) -> bool:
+    """Counts against the address's allowance of failed authentications."""
+    return response.status_code == 401

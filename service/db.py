@@ -23,11 +23,25 @@ def conninfo(url: str, **settings: str) -> str:
     return make_conninfo(**params)
 
 
-def make_pool(url: str, min_size: int = 1, max_size: int = 10, **settings: str) -> ConnectionPool:
+#: Seconds to establish a connection before giving up (the server may be down or frozen).
+CONNECT_TIMEOUT = 3
+
+
+def make_pool(
+    url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
+) -> ConnectionPool:
+    """A pool whose callers wait at most ``timeout`` for a connection (then
+    ``PoolTimeout``, which the API answers with 503), and which checks a
+    connection before lending it, so one broken by a database restart is
+    replaced instead of failing a request."""
+    params = conninfo_to_dict(conninfo(url, **settings))
+    params.setdefault("connect_timeout", CONNECT_TIMEOUT)
     pool = ConnectionPool(
-        conninfo(url, **settings),
+        make_conninfo(**params),
         min_size=min_size,
         max_size=max_size,
+        timeout=timeout,
+        check=ConnectionPool.check_connection,
         kwargs={"row_factory": dict_row},
         open=True,
         name="tablerecord",

@@ -11,6 +11,8 @@ from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException
 
 PROBLEM_JSON = "application/problem+json"
+#: Seconds a client waits before retrying while the database is unavailable.
+DATABASE_RETRY_AFTER = 5
 
 
 class Problem(Exception):
@@ -69,9 +71,7 @@ def http_exception(error: HTTPException) -> Response:
     headers = {k: v for k, v in (data.get("headers") or {}).items()}
     if status == 429:
         headers["Retry-After"] = str(_seconds_until_limit_resets())
-        return problem_response(
-            429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers
-        )
+        return problem_response(429, "rate-limited", TITLES[429], "Too many requests; retry later.", headers)
     if status == 400 and messages and "Invalid JSON" in str(messages):
         return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
     if messages:
@@ -121,6 +121,22 @@ def register(app: Flask) -> None:
             TITLES[503],
             "The game is busy; nothing was stored. Retry shortly.",
             {"Retry-After": "1"},
+        )
+
+    @app.errorhandler(psycopg.OperationalError)
+    @app.errorhandler(psycopg.InterfaceError)
+    def _database_unavailable(error: Exception) -> Response:
+        """The database is down, restarting or out of connections (the pool
+        gives up after its timeout). A write that met this was rolled back,
+        unless the connection broke during its COMMIT: a retry with the same
+        Idempotency-Key is safe either way."""
+        app.logger.warning("database unavailable: %s", error)
+        return problem_response(
+            503,
+            "database-unavailable",
+            TITLES[503],
+            "The database is unavailable; retry after Retry-After seconds.",
+            {"Retry-After": str(DATABASE_RETRY_AFTER)},
         )
 
     @app.errorhandler(Exception)

@@ -76,7 +76,13 @@ def assert_snapshots_equal_full_replay(pool) -> None:
 def settings(database_url):
     from service.config import Settings
 
-    return Settings(database_url=database_url, rate_limit="100000 per minute", snapshot_every=10)
+    return Settings(
+        database_url=database_url,
+        rate_limit="100000 per minute",
+        auth_failure_limit="100000 per minute",
+        club_creation_limit="100000 per hour",
+        snapshot_every=10,
+    )
 
 
 @pytest.fixture
