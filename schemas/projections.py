@@ -101,7 +101,9 @@ class ReplayQuery(Schema):
         metadata={"description": "Seat's-eye replay: each step exactly as this seat saw it then."},
     )
     from_step = fields.Integer(load_default=1, validate=validate.Range(min=1, max=INT32_MAX))
-    to_step = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=INT32_MAX))
+    to_step = fields.Integer(
+        load_default=None, allow_none=True, validate=validate.Range(min=1, max=INT32_MAX)
+    )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
