@@ -19,9 +19,10 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from bench.support import ROOT, bench_database, percentile, timed
-from service import games, replay
-from service.auth import Principal
-from service.db import make_pool
+from service.records import acting, creation, fold, games, states
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.db import make_pool
 
 GAMES = 8
 SECONDS = 8.0
@@ -178,26 +179,25 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
             for p in players:
                 conn.execute("INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)", (p, club, p))
         admin = Principal(club, "admin")
-        game, _, _ = games.create_game(
-            pool, club, admin, {"engine": "pig", "seats": players}, {"target": 10_000}, None, 100
+        records = Records(pool, snapshot_every=100)
+        game, _ = creation.new_game(
+            records, club, admin, {"engine": "pig", "seats": players}, {"target": 10_000}, None
         )
         while True:
             with pool.connection() as conn:
                 g = games.get_game(conn, game.id)
-                state = games.load_state(conn, g)
+                state = states.load_state(conn, g)
             if g.version >= target_events or g.status != "active":
                 break
             kind = "Hold" if state.turn_total >= 15 else "Roll"
-            games.act(
-                pool, game.id, admin, state.turn, {"type": kind}, lambda g, c: c, None, None, "", None, 100
-            )
+            acting.act(records, game.id, admin, state.turn, {"type": kind})
         with pool.connection() as conn:
             g = games.get_game(conn, game.id)
             config = games.config_of(conn, g)
             full = timed(
-                lambda: replay.current_state(conn, g.engine, config, g.id, g.version, use_snapshots=False), 7
+                lambda: fold.current_state(conn, g.engine, config, g.id, g.version, use_snapshots=False), 7
             )
-            snap = timed(lambda: replay.current_state(conn, g.engine, config, g.id, g.version), 7)
+            snap = timed(lambda: fold.current_state(conn, g.engine, config, g.id, g.version), 7)
         return g.version, full * 1000, snap * 1000
     finally:
         pool.close()

@@ -28,10 +28,10 @@ from psycopg.types.json import Jsonb
 from bench.support import ROOT, bench_database
 from engines.base import GameConfig
 from engines.pig import ENGINE as PIG
-from service import store
-from service.replay import SERVICE_EVENTS
-from workers.celery_app import worker_command
-from workers.rebuild import rebuild
+from service.records import store
+from service.records.fold import SERVICE_EVENTS
+from service.run import worker_command
+from workers.projections.rebuild import rebuild
 
 GAMES = int(os.environ.get("BENCH_PROJECTION_GAMES", "10000"))
 PLAYERS = 30
@@ -161,10 +161,10 @@ def plain_read(url: str, types: list[str] | None = None) -> tuple[float, int]:
 def latency(url: str, club: uuid.UUID, players: list[uuid.UUID]) -> list[float]:
     """Seconds from a game's last event (through the API) to its standings row, live worker."""
     from service.app import create_app
-    from service.auth import new_token
     from service.config import Settings
-    from service.db import make_pool
     from service.embedded import start_redis
+    from service.records.access import new_token
+    from service.records.db import make_pool
 
     with tempfile.TemporaryDirectory() as tmp:
         broker = start_redis(Path(tmp) / "redis")

@@ -12,7 +12,7 @@ from pathlib import Path
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from service.migrate import migrate
+from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,11 +12,11 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from schemas.api import Problem as ProblemSchema
-from service import errors
-from service.api import bodies
+from service.api import bodies, problems, wake
 from service.auth import client_address, failed_authentication, rate_limit_key
 from service.config import Settings
-from service.db import make_pool
+from service.records.context import Records
+from service.records.db import make_pool, ping
 
 API_TITLE = "tablerecord"
 API_VERSION = "1.0.0"
@@ -32,7 +32,7 @@ class TableRecordApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def handle_http_exception(self, error):  # noqa: D401 - flask-smorest hook
-        return errors.http_exception(error)
+        return problems.http_exception(error)
 
 
 def create_app(settings: Settings | None = None, pool=None, **overrides: Any) -> Flask:
@@ -62,12 +62,15 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     app.config.update(overrides)
     if pool is None and settings.database_url:
         pool = make_pool(settings.database_url, max_size=settings.pool_size, timeout=settings.pool_timeout)
-    app.extensions["tablerecord.pool"] = pool
+    # the commit listener wakes the projection runners
+    app.extensions["tablerecord.records"] = Records(
+        pool, settings.snapshot_every, wake.listeners(settings.broker_url)
+    )
     app.extensions["tablerecord.settings"] = settings
 
     api = TableRecordApi(app)
     app.extensions["tablerecord.api"] = api
-    errors.register(app)
+    problems.register(app)
     limiter = _limiter(app, settings)
 
     from service.api import (
@@ -96,9 +99,6 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         projections,
     ):
         api.register_blueprint(module.blp)
-    from workers.wake import install as install_wake
-
-    install_wake(app, settings.broker_url)  # a commit listener that wakes the projection runners
 
     @app.before_request
     def _request_id() -> None:
@@ -116,8 +116,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     @limiter.exempt
     def health():
         """Up, and the database answers (a 503 problem otherwise)."""
-        with app.extensions["tablerecord.pool"].connection() as conn:
-            conn.execute("SELECT 1")
+        ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
 
     app.view_functions["clubs.create_club"] = limiter.limit(

@@ -1,48 +1,17 @@
-"""Bearer tokens, stored hashed.
-
-A club's admin token manages the club and records its games (it may act for
-every seat); a seat token acts for one seat of one game and sees what that
-seat may see; no token sees public games' public views.
-"""
+"""The caller of a request: its bearer token, resolved to a ``Principal``
+(``service.records.access`` decides what a principal may do)."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
+import hmac
 import time
-from dataclasses import dataclass
-from uuid import UUID
 
 import psycopg
-from flask import g, request
+from flask import current_app, g, request
 
-from service import database
-from service.errors import Problem
-
-
-@dataclass(frozen=True)
-class Principal:
-    club_id: UUID
-    kind: str  # "admin" or "seat"
-    game_id: UUID | None = None
-    seat: int | None = None
-
-    @property
-    def is_admin(self) -> bool:
-        return self.kind == "admin"
-
-    def label(self) -> str:
-        return "recorder" if self.is_admin else f"seat:{self.seat}"
-
-
-def new_token(kind: str) -> tuple[str, str]:
-    """A fresh token and the hash stored for it."""
-    token = f"tr_{kind}_{secrets.token_urlsafe(24)}"
-    return token, hash_token(token)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+from service.records import access
+from service.records.access import Principal
+from service.records.errors import Unauthenticated
 
 
 def bearer() -> str | None:
@@ -61,24 +30,18 @@ def current_principal() -> Principal | None:
     principal = None
     if token is not None:
         principal = principal_for(token)
-        if principal is None:
-            raise Problem(401, "invalid-token", "The bearer token is not valid.")
     g.principal = principal
     return principal
 
 
-def principal_for(token: str) -> Principal | None:
-    """The principal a token authenticates, or None for a token we never issued."""
-    digest = hash_token(token)
+def principal_for(token: str) -> Principal:
+    """The holder of ``token`` (remembered for a minute); a token never issued
+    raises ``Unauthenticated``."""
+    digest = access.hash_token(token)
     principal = _recall(digest)
     if principal is None:
-        with database.pool().connection() as conn:
-            row = conn.execute(
-                "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
-            ).fetchone()
-        if row is None:
-            return None
-        principal = Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+        with current_app.extensions["tablerecord.records"].pool.connection() as conn:
+            principal = access.principal_for(conn, digest)
         _remember(digest, principal)
     return principal
 
@@ -105,20 +68,13 @@ def _remember(digest: str, principal: Principal) -> None:
 
 
 def require_principal() -> Principal:
-    principal = current_principal()
-    if principal is None:
-        raise Problem(401, "token-required", "This needs a bearer token.")
-    return principal
+    return access.required(current_principal())
 
 
-def require_admin(club_id: UUID) -> Principal:
-    """The club's admin token; another club's token learns nothing (404)."""
-    principal = require_principal()
-    if principal.club_id != club_id:
-        raise Problem(404, "not-found", "No such club.")
-    if not principal.is_admin:
-        raise Problem(403, "admin-only", "Only the club's admin token may do this.")
-    return principal
+def is_operator() -> bool:
+    """The bearer is the operator's token (``OPERATOR_TOKEN``; none set: nobody is)."""
+    token, expected = bearer(), current_app.extensions["tablerecord.settings"].operator_token
+    return bool(token and expected and hmac.compare_digest(token.encode(), expected.encode()))
 
 
 def client_address() -> str:
@@ -133,10 +89,10 @@ def rate_limit_key() -> str:
     if token is None:
         return client_address()
     try:
-        principal = principal_for(token)
-    except psycopg.Error:
+        principal_for(token)
+    except (psycopg.Error, Unauthenticated):
         return client_address()
-    return f"token:{hash_token(token)}" if principal is not None else client_address()
+    return f"token:{access.hash_token(token)}"
 
 
 def failed_authentication(response) -> bool:

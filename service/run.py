@@ -6,7 +6,6 @@ Ctrl-C stops everything it started.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import signal
 import subprocess
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import psycopg
 
-from service.migrate import migrate
+from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("TABLERECORD_VAR", ROOT / "var"))
@@ -51,18 +50,13 @@ def main() -> int:
             api_command(host, port, threads=env.get("WEB_THREADS", str(API_THREADS))), env=env, cwd=ROOT
         )
     ]
-    if importlib.util.find_spec("workers.celery_app") is not None:
-        from workers.celery_app import worker_command
-
-        children.append(
-            subprocess.Popen(
-                worker_command(
-                    str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")
-                ),
-                env=env,
-                cwd=ROOT,
-            )
+    children.append(
+        subprocess.Popen(
+            worker_command(str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")),
+            env=env,
+            cwd=ROOT,
         )
+    )
     print(
         f"\ntablerecord API: http://{host}:{port}/\nAPI docs:        http://{host}:{port}/docs\n"
         "Ctrl-C stops everything.\n",
@@ -122,6 +116,19 @@ def api_command(host: str, port: str | int, *, threads: int | str = API_THREADS)
         f"--connection-limit={CONNECTION_LIMIT}",
         "--ident=tablerecord",
         "service.wsgi:app",
+    ]
+
+
+def worker_command(
+    schedule: str, *, concurrency: int | str = 2, loglevel: str = "INFO", extra: tuple = ()
+) -> list[str]:
+    """The command line of a worker with its beat, as `make run`, the tests and
+    the bench start it (with the celery of the running interpreter)."""
+    return [
+        str(Path(sys.executable).parent / "celery"),
+        *("-A", "workers.celery_app", "worker", "--beat"),
+        *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
+        *extra,
     ]
 
 

@@ -11,10 +11,12 @@ import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from service.db import make_pool
-from service.migrate import migrate
+from service.records.db import make_pool
+from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The operator's token in the tests' settings (``GET /projections`` in full).
+OPERATOR_TOKEN = "tr_operator_for_tests"
 
 
 @pytest.fixture(scope="session")
@@ -63,13 +65,15 @@ def pool(database_url):
 def assert_snapshots_equal_full_replay(pool) -> None:
     """After every test: each game's state from its latest snapshot plus the
     tail equals the fold of its whole log."""
-    from service import games
+    from service.records import games, states
 
     with pool.connection() as conn:
         ids = [r["id"] for r in conn.execute("SELECT DISTINCT game_id AS id FROM snapshots")]
         for game_id in ids:
             game = games.get_game(conn, game_id)
-            assert games.load_state(conn, game) == games.load_state(conn, game, use_snapshots=False), game_id
+            assert states.load_state(conn, game) == states.load_state(conn, game, use_snapshots=False), (
+                game_id
+            )
 
 
 @pytest.fixture
@@ -81,6 +85,7 @@ def settings(database_url):
         rate_limit="100000 per minute",
         auth_failure_limit="100000 per minute",
         club_creation_limit="100000 per hour",
+        operator_token=OPERATOR_TOKEN,
         snapshot_every=10,
     )
 

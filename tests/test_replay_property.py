@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from engines.base import Event, GameConfig
 from engines.pig import ENGINE as pig
-from service import games, replay, store
-from service.auth import Principal
-from service.errors import Problem
+from service.records import acting, creation, fold, games, recorder, states, store
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.errors import DomainError
 
 SNAPSHOT_EVERY = 3
 Step = st.one_of(
@@ -31,7 +32,7 @@ def _new_table_game(pool):
             conn.execute("INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)", (p, club, p))
     admin = Principal(club, "admin")
     spec = {"engine": "pig", "seats": players, "dealer": "table"}
-    game, _, _ = games.create_game(pool, club, admin, spec, {"target": 25}, None, SNAPSHOT_EVERY)
+    game, _ = creation.new_game(Records(pool, SNAPSHOT_EVERY), club, admin, spec, {"target": 25}, None)
     return game.id, admin
 
 
@@ -47,32 +48,31 @@ def _next_command(state, die):
 @given(steps=st.lists(Step, min_size=1, max_size=40))
 def test_served_state_equals_full_replay_whatever_the_recorder_does(pool, steps):
     game_id, admin = _new_table_game(pool)
+    records = Records(pool, SNAPSHOT_EVERY)
     for kind, n in steps:
         with pool.connection() as conn:
             game = games.get_game(conn, game_id)
-            state = games.load_state(conn, game)
+            state = states.load_state(conn, game)
         if game.status != "active" and kind == "act":
             continue
         try:
             if kind == "act":
                 seat, command = _next_command(state, n)
-                games.act(
-                    pool, game_id, admin, seat, command, lambda g, c: c, None, None, "", None, SNAPSHOT_EVERY
-                )
+                acting.act(records, game_id, admin, seat, command)
             else:
-                games.retract(pool, game_id, admin, max(1, game.version - n), None, None)
+                recorder.retract(records, game_id, admin, max(1, game.version - n))
                 note("retracted")
-        except Problem as problem:
+        except DomainError as problem:
             assert problem.code in ("bad-retraction", "game-not-active")
             note(f"refused: {problem.code}")
         with pool.connection() as conn:
             game = games.get_game(conn, game_id)
-            served = games.load_state(conn, game)
-            full = games.load_state(conn, game, use_snapshots=False)
+            served = states.load_state(conn, game)
+            full = states.load_state(conn, game, use_snapshots=False)
             log = store.read_stream(conn, game_id)
         assert served == full
         config = GameConfig(seats=2, options={"target": 25}, dealer="table")
-        alive = [Event(e.type, e.data) for e in replay.live_line(log) if e.type not in replay.SERVICE_EVENTS]
+        alive = [Event(e.type, e.data) for e in fold.live_line(log) if e.type not in fold.SERVICE_EVENTS]
         in_memory = pig.initial_state(config)
         for event in alive:
             in_memory = pig.evolve(in_memory, event)

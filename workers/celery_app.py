@@ -8,11 +8,13 @@ at-least-once delivery of idempotent work; docs/workers.md explains each.
 
 from __future__ import annotations
 
+import logging
 import os
-import sys
-from pathlib import Path
 
 from celery import Celery
+from celery.signals import after_setup_logger
+
+from service.records.notify import QUEUE, WAKE_TASK
 
 DEFAULT_BROKER = "redis://localhost:6379/0"
 
@@ -25,7 +27,6 @@ VISIBILITY_TIMEOUT = 600
 MAX_DELIVERIES = int(os.environ.get("TABLERECORD_MAX_DELIVERIES", "3"))
 #: Seconds between beat wake-ups of the projection runners.
 WAKE_EVERY = float(os.environ.get("TABLERECORD_WAKE_EVERY", "2"))
-QUEUE = "tablerecord"
 
 
 def configure(app: Celery, broker_url: str) -> Celery:
@@ -52,7 +53,7 @@ def configure(app: Celery, broker_url: str) -> Celery:
         timezone="UTC",
         beat_schedule={
             "wake-projections": {
-                "task": "tablerecord.wake",
+                "task": WAKE_TASK,
                 "schedule": WAKE_EVERY,
                 "options": {"expires": max(WAKE_EVERY * 5, 10)},
             },
@@ -93,20 +94,22 @@ def _survive_broker_loss_with_unacked_messages() -> None:
 
 _survive_broker_loss_with_unacked_messages()
 
+#: Celery's own lines for every message: the beat sending a wake-up, the
+#: worker receiving it and its success; at WAKE_EVERY = 2 s that is 5,400
+#: lines an hour that tell an operator nothing. Failures are still logged
+#: (at ERROR); ``--loglevel DEBUG`` shows them all again.
+PER_MESSAGE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
+
+
+@after_setup_logger.connect
+def _log_what_an_operator_needs(loglevel: int | str = logging.INFO, **_) -> None:
+    level = logging.getLevelName(loglevel.upper()) if isinstance(loglevel, str) else loglevel
+    if level > logging.DEBUG:
+        for name in PER_MESSAGE_LOGGERS:
+            logging.getLogger(name).setLevel(logging.WARNING)
+
+
 app = configure(
     Celery("tablerecord", include=["workers.tasks"]),
     os.environ.get("CELERY_BROKER_URL") or DEFAULT_BROKER,
 )
-
-
-def worker_command(
-    schedule: str, *, concurrency: int | str = 2, loglevel: str = "INFO", extra: tuple = ()
-) -> list[str]:
-    """The command line of a worker with its beat, as `make run`, the tests and
-    the bench start it (with the celery of the running interpreter)."""
-    return [
-        str(Path(sys.executable).parent / "celery"),
-        *("-A", "workers.celery_app", "worker", "--beat"),
-        *("--loglevel", loglevel, "--concurrency", str(concurrency), "--schedule", schedule),
-        *extra,
-    ]

@@ -6,9 +6,8 @@ import contextlib
 import os
 
 import psycopg
-from psycopg.rows import dict_row
 
-from service.db import conninfo
+from service.records import db
 
 _conn: psycopg.Connection | None = None
 _pid: int | None = None
@@ -23,7 +22,7 @@ def database_url() -> str:
 
 def connect(url: str | None = None, **settings: str) -> psycopg.Connection:
     """An autocommit connection (callers open their own transactions)."""
-    return psycopg.connect(conninfo(url or database_url(), **settings), autocommit=True, row_factory=dict_row)
+    return db.connect(url or database_url(), **settings)
 
 
 def shared() -> psycopg.Connection:

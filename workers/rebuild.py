@@ -1,122 +1,21 @@
-"""Rebuild projections from zero: ``python -m workers.rebuild [name ...]``.
-
-Each projection is rebuilt into fresh copies of its tables in a side schema
-(``<schema>_rebuild_<name>``), reading the whole log from position 0 while
-the live projection keeps serving and updating. Once the copy has caught up,
-one transaction takes the projection's runner lock (waiting for a running
-batch to finish), applies the last few events, drops the old tables and
-moves the new ones in, and carries over the checkpoint and the error list.
-Readers see either the old tables or the finished new ones, never a
-half-built projection; the checkpoint never goes backwards (the copy is at
-the head, at or past the old one).
-"""
+"""Rebuild projections from zero: ``python -m workers.rebuild [name ...]``
+(see ``workers/projections/rebuild.py``)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-import time
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
-from psycopg import sql
+from tqdm import tqdm
 
-from workers import db
+from service.records import db
+from service.records.migrate import migrate
 from workers.projections import PROJECTIONS
-from workers.runner import DEFAULT_BATCH, apply_batch, checkpoint, lock_key, main_schema
-
-SHARED = ("projection_checkpoints", "projection_errors")
-
-
-@dataclass(frozen=True)
-class Rebuilt:
-    projection: str
-    events: int
-    position: int
-    seconds: float
-
-
-def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 10) -> Rebuilt:
-    projection = PROJECTIONS[name]
-    started = time.perf_counter()
-    with db.connect(url, lock_timeout="60s", statement_timeout="0") as conn:
-        schema = main_schema(conn)
-        side = f"{schema}_rebuild_{name}"[:63]
-        # One rebuild of a projection at a time (its own lock, not the runner's).
-        conn.execute("SELECT pg_advisory_lock(%s)", (lock_key(schema, f"rebuild:{name}"),))
-        try:
-            conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(side)))
-            conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(side)))
-            for table in (*projection.tables, *SHARED):
-                conn.execute(
-                    sql.SQL("CREATE TABLE {}.{} (LIKE {}.{} INCLUDING ALL)").format(
-                        sql.Identifier(side),
-                        sql.Identifier(table),
-                        sql.Identifier(schema),
-                        sql.Identifier(table),
-                    )
-                )
-            conn.execute(
-                sql.SQL("INSERT INTO {}.projection_checkpoints (projection) VALUES (%s)").format(
-                    sql.Identifier(side)
-                ),
-                (name,),
-            )
-            # Unqualified names: the projection's tables in the side schema, the log and the rest in ours.
-            conn.execute(
-                sql.SQL("SET search_path = {}, {}").format(sql.Identifier(side), sql.Identifier(schema))
-            )
-            events = 0
-            while True:  # catch up without the runner's lock
-                with conn.transaction():
-                    progress = apply_batch(conn, projection, batch_size)
-                events += progress.applied
-                if not progress.full:
-                    break
-            with conn.transaction():  # the rest and the swap, holding the runner's lock
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(schema, name),))
-                while True:
-                    progress = apply_batch(conn, projection, batch_size)
-                    events += progress.applied
-                    position = progress.after
-                    if not progress.moved:
-                        break
-                conn.execute(sql.SQL("SET LOCAL search_path = {}").format(sql.Identifier(schema)))
-                old = checkpoint(conn, name)
-                if position < old:
-                    raise RuntimeError(f"rebuilt {name} at {position} is behind the live one at {old}")
-                for table in projection.tables:
-                    conn.execute(
-                        sql.SQL("DROP TABLE {}.{}").format(sql.Identifier(schema), sql.Identifier(table))
-                    )
-                    conn.execute(
-                        sql.SQL("ALTER TABLE {}.{} SET SCHEMA {}").format(
-                            sql.Identifier(side), sql.Identifier(table), sql.Identifier(schema)
-                        )
-                    )
-                conn.execute(
-                    "UPDATE projection_checkpoints SET position = %s, updated_at = now() WHERE projection = %s",
-                    (position, name),
-                )
-                conn.execute("DELETE FROM projection_errors WHERE projection = %s", (name,))
-                conn.execute(
-                    sql.SQL(
-                        "INSERT INTO projection_errors SELECT * FROM {}.projection_errors WHERE projection = %s"
-                    ).format(sql.Identifier(side)),
-                    (name,),
-                )
-            conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(side)))
-        finally:
-            if not conn.closed and not conn.broken:
-                conn.execute(sql.SQL("SET search_path = {}").format(sql.Identifier(schema)))
-                conn.execute("SELECT pg_advisory_unlock(%s)", (lock_key(schema, f"rebuild:{name}"),))
-    return Rebuilt(name, events, position, time.perf_counter() - started)
-
-
-def rebuild_all(url: str, names: list[str] | None = None) -> list[Rebuilt]:
-    return [rebuild(url, name) for name in (names or list(PROJECTIONS))]
+from workers.projections.rebuild import rebuild_all
 
 
 def _database_url() -> tuple[str, object | None]:
@@ -130,6 +29,36 @@ def _database_url() -> tuple[str, object | None]:
     return pg.url, pg
 
 
+class ProgressBars:
+    """One tqdm bar per projection on stderr: log events read of those there
+    were when it began, the rate, and the time left (tqdm measures and
+    throttles; on a terminal the line redraws in place)."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.bars: list[tqdm] = []
+
+    def __call__(self, name: str):
+        bar = tqdm(desc=name, unit=" events", unit_scale=True, file=self.stream, mininterval=1.0, delay=0)
+        self.bars.append(bar)
+
+        def advance(position: int, head: int) -> None:
+            bar.total = max(head, position)
+            bar.update(position - bar.n)
+            if position >= head:
+                bar.close()
+
+        return advance
+
+    @contextlib.contextmanager
+    def shown(self) -> Iterator[ProgressBars]:
+        try:
+            yield self
+        finally:
+            for bar in self.bars:
+                bar.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("projections", nargs="*", help=f"any of {', '.join(PROJECTIONS)} (default: all)")
@@ -139,11 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown projection(s): {', '.join(unknown)}")
     url, embedded = _database_url()
     try:
-        with psycopg.connect(url, autocommit=True) as conn:
-            from service.migrate import migrate
-
+        with db.connect(url) as conn:
             migrate(conn)
-        for done in rebuild_all(url, args.projections or None):
+        with ProgressBars().shown() as bars:
+            rebuilt = rebuild_all(url, args.projections or None, on_progress=bars)
+        for done in rebuilt:
             print(
                 f"{done.projection}: {done.events} events to position {done.position} in {done.seconds:.2f}s"
             )

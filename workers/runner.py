@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import time
 import traceback
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -30,9 +29,10 @@ from uuid import UUID
 
 import psycopg
 
-from service import store
-from service.store import StoredEvent
+from service.records import store
+from service.records.store import StoredEvent
 from workers import faults
+from workers.projections import checkpoints
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +66,8 @@ class Batch:
         )
         self.broken.add(event.game_id)
         detail = "".join(traceback.format_exception_only(type(error), error)).strip()[:2000]
-        self.conn.execute(
-            "INSERT INTO projection_errors (projection, game_id, position, event_type, error)"
-            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (projection, game_id) DO NOTHING",
-            (self.projection, event.game_id, event.position, event.type, detail),
+        checkpoints.record_error(
+            self.conn, self.projection, event.game_id, event.position, event.type, detail
         )
 
     def live(self, events: Iterable[StoredEvent]) -> Iterable[StoredEvent]:
@@ -85,39 +83,6 @@ class RunResult:
     status: str  # "caught-up", "more" (budget spent), "busy" (another runner has the lock)
     applied: int
     position: int
-
-
-def lock_key(schema: str, projection: str) -> int:
-    """The advisory lock key of a projection in a schema (stable across processes)."""
-    return zlib.crc32(f"tablerecord:projection:{schema}:{projection}".encode())
-
-
-def main_schema(conn: psycopg.Connection) -> str:
-    row = conn.execute("SELECT current_schema() AS s").fetchone()
-    return row["s"] if isinstance(row, dict) else row[0]
-
-
-def checkpoint(conn: psycopg.Connection, projection: str) -> int:
-    row = conn.execute(
-        "SELECT position FROM projection_checkpoints WHERE projection = %s", (projection,)
-    ).fetchone()
-    if row is None:
-        conn.execute(
-            "INSERT INTO projection_checkpoints (projection) VALUES (%s) ON CONFLICT DO NOTHING",
-            (projection,),
-        )
-        return 0
-    return int(row["position"] if isinstance(row, dict) else row[0])
-
-
-def advance(conn: psycopg.Connection, projection: str, position: int) -> None:
-    updated = conn.execute(
-        "UPDATE projection_checkpoints SET position = %s, updated_at = now()"
-        " WHERE projection = %s AND position <= %s",
-        (position, projection, position),
-    ).rowcount
-    if updated != 1:
-        raise RuntimeError(f"checkpoint of {projection} would go backwards to {position}")
 
 
 @dataclass(frozen=True)
@@ -138,17 +103,11 @@ def read_batch(conn: psycopg.Connection, projection: Projection, after: int, bat
     A projection with ``event_types`` reads only those; when fewer than a
     batch come back, its checkpoint moves to the head read first (every
     position up to it was committed then: appends commit in position order)."""
-    types = getattr(projection, "event_types", None)
-    if not types:
+    if projection.event_types is None:
         events = store.read_all(conn, after, batch_size)
         return events, (events[-1].position if events else after), len(events) == batch_size
     head = store.head_position(conn)
-    rows = conn.execute(
-        f"SELECT {store.COLUMNS} FROM events WHERE position > %s AND position <= %s AND type = ANY(%s)"
-        " ORDER BY position LIMIT %s",
-        (after, head, list(types), batch_size),
-    ).fetchall()
-    events = [StoredEvent(**r) if isinstance(r, dict) else StoredEvent(*r) for r in rows]
+    events = store.read_all(conn, after, batch_size, types=projection.event_types, to_position=head)
     full = len(events) == batch_size
     return events, (events[-1].position if full else max(head, after)), full
 
@@ -156,20 +115,15 @@ def read_batch(conn: psycopg.Connection, projection: Projection, after: int, bat
 def apply_batch(conn: psycopg.Connection, projection: Projection, batch_size: int) -> Progress:
     """In the caller's transaction (holding the lock): apply the next batch
     and advance the checkpoint."""
-    before = checkpoint(conn, projection.name)
+    before = checkpoints.checkpoint(conn, projection.name)
     events, after, full = read_batch(conn, projection, before, batch_size)
     if after == before:
         return Progress(0, before, before, False)
     if events:
         batch = Batch(projection.name, conn)
-        ids = list({e.game_id for e in events})
-        rows = conn.execute(
-            "SELECT game_id FROM projection_errors WHERE projection = %s AND game_id = ANY(%s)",
-            (projection.name, ids),
-        ).fetchall()
-        batch.broken = {r["game_id"] if isinstance(r, dict) else r[0] for r in rows}
+        batch.broken = checkpoints.broken_games(conn, projection.name, {e.game_id for e in events})
         projection.apply(conn, events, batch)
-    advance(conn, projection.name, after)
+    checkpoints.advance(conn, projection.name, after)
     return Progress(len(events), before, after, full)
 
 
@@ -185,14 +139,13 @@ def catch_up(
 
     ``conn`` is an autocommit connection; each batch is one transaction that
     holds the projection's advisory lock."""
-    schema = schema or main_schema(conn)
-    key = lock_key(schema, projection.name)
+    schema = schema or checkpoints.main_schema(conn)
+    key = checkpoints.lock_key(schema, projection.name)
     deadline = time.monotonic() + budget
     applied, position = 0, None
     while True:
         with conn.transaction():
-            row = conn.execute("SELECT pg_try_advisory_xact_lock(%s) AS got", (key,)).fetchone()
-            if not row["got"]:
+            if not checkpoints.try_lock(conn, key):
                 return RunResult(projection.name, "busy", applied, position or 0)
             progress = apply_batch(conn, projection, batch_size)
             position = progress.after
@@ -204,10 +157,3 @@ def catch_up(
         applied += progress.applied
         if time.monotonic() >= deadline:
             return RunResult(projection.name, "more", applied, position)
-
-
-def freshness(conn: psycopg.Connection) -> dict[str, int]:
-    rows = conn.execute(
-        "SELECT projection, position FROM projection_checkpoints ORDER BY projection"
-    ).fetchall()
-    return {r["projection"]: int(r["position"]) for r in rows}

@@ -17,39 +17,18 @@ import time
 
 import psycopg
 from celery import Task
-from psycopg.types.json import Jsonb
 
-from service import store
+from service.records import deliveries, store
+from service.records.notify import WAKE_TASK
 from workers import db, runner
 from workers.celery_app import MAX_DELIVERIES, app
-from workers.projections import PROJECTIONS
+from workers.projections import PROJECTIONS, checkpoints
 
 log = logging.getLogger(__name__)
 
 #: Seconds a runner works before it re-queues itself (well under the time limits).
 RUN_BUDGET = 20.0
 BUSY_RETRIES = 4
-
-
-def record_delivery(task_id: str, name: str, args: list, kwargs: dict) -> int:
-    conn = db.shared()
-    row = conn.execute(
-        "INSERT INTO task_deliveries (task_id, task_name, args, deliveries) VALUES (%s, %s, %s, 1)"
-        " ON CONFLICT (task_id) DO UPDATE SET deliveries = task_deliveries.deliveries + 1, last_seen = now()"
-        " RETURNING deliveries",
-        (task_id, name, Jsonb({"args": list(args), "kwargs": kwargs})),
-    ).fetchone()
-    return int(row["deliveries"])
-
-
-def set_aside(task_id: str, reason: str) -> None:
-    db.shared().execute(
-        "UPDATE task_deliveries SET set_aside_at = now(), reason = %s WHERE task_id = %s", (reason, task_id)
-    )
-
-
-def delivered(task_id: str) -> None:
-    db.shared().execute("DELETE FROM task_deliveries WHERE task_id = %s AND set_aside_at IS NULL", (task_id,))
 
 
 class CappedTask(Task):
@@ -60,34 +39,34 @@ class CappedTask(Task):
         if not task_id or self.request.called_directly or self.request.is_eager:
             return super().__call__(*args, **kwargs)
         try:
-            count = record_delivery(task_id, self.name, args, kwargs)
+            count = deliveries.record(db.shared(), task_id, self.name, args, kwargs)
         except psycopg.Error:
             db.discard()
             raise
         if count > MAX_DELIVERIES:
             reason = f"delivered {count} times: its worker died under it {count - 1} times"
-            set_aside(task_id, reason)
+            deliveries.set_aside(db.shared(), task_id, reason)
             log.error("task %s %s%r set aside: %s", self.name, task_id, args, reason)
             return None
         try:
             return super().__call__(*args, **kwargs)
         finally:
             try:
-                delivered(task_id)
+                deliveries.done(db.shared(), task_id)
             except psycopg.Error:
                 db.discard()
 
 
-@app.task(name="tablerecord.wake", base=CappedTask)
+@app.task(name=WAKE_TASK, base=CappedTask)
 def wake(position: int | None = None) -> list[str]:
     """Queue a run of each projection behind the log's head."""
     conn = db.shared()
     try:
         head = store.head_position(conn)
-        behind = [name for name, at in runner.freshness(conn).items() if at < head and name in PROJECTIONS]
-        conn.execute(
-            "DELETE FROM task_deliveries WHERE set_aside_at IS NULL AND last_seen < now() - interval '1 day'"
-        )
+        behind = [
+            name for name, at in checkpoints.positions(conn).items() if at < head and name in PROJECTIONS
+        ]
+        deliveries.forget_stale(conn)
     except psycopg.Error:
         db.discard()
         raise
@@ -112,7 +91,13 @@ def run_projection(name: str) -> str:
         time.sleep(0.25 * (attempt + 1))  # another runner holds it: it may be just finishing
     if result.status == "more":
         run_projection.apply_async((name,))
-    log.info(
-        "projection %s: %s, %d events applied, at %d", name, result.status, result.applied, result.position
+    # Progress is news; a wake-up that found nothing to do is not.
+    log.log(
+        logging.INFO if result.applied else logging.DEBUG,
+        "projection %s: %s, %d events applied, at %d",
+        name,
+        result.status,
+        result.applied,
+        result.position,
     )
     return result.status

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import request
 
-from service.errors import Problem
+from service.api.problems import HttpProblem as Problem
 
 #: Deepest nesting of arrays and objects a body may have; no request needs more than a few.
 MAX_JSON_DEPTH = 32

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import uuid
-
 from flask_smorest import Blueprint
 
 from schemas.api import Club, ClubCreate, ClubCreated
-from service import database
-from service.api.common import problems
-from service.auth import new_token, require_admin
+from service.api.common import problems, records
+from service.auth import current_principal
+from service.records import clubs
 
 blp = Blueprint("clubs", __name__, url_prefix="/clubs", description="Clubs and their admin tokens")
 
@@ -20,15 +18,7 @@ blp = Blueprint("clubs", __name__, url_prefix="/clubs", description="Clubs and t
 @problems(blp, 400, 413, 422)
 def create_club(body):
     """Create a club; the answer holds its admin token (shown only once)."""
-    club_id = uuid.uuid4()
-    token, digest = new_token("admin")
-    with database.pool().connection() as conn, conn.transaction():
-        row = conn.execute(
-            "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at",
-            (club_id, body["name"]),
-        ).fetchone()
-        conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
-    return {**row, "admin_token": token}
+    return clubs.create_club(records(), body["name"])
 
 
 @blp.get("/<uuid:club>")
@@ -36,6 +26,4 @@ def create_club(body):
 @problems(blp, 401, 404)
 def get_club(club):
     """The club (admin token)."""
-    require_admin(club)
-    with database.pool().connection() as conn:
-        return conn.execute("SELECT id, name, created_at FROM clubs WHERE id = %s", (club,)).fetchone()
+    return clubs.get_club(records(), club, current_principal())

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-from uuid import UUID
 
-from flask import current_app, g
+from flask import current_app, g, request
 
 from schemas.api import Problem
-from service import games
-from service.auth import current_principal
-from service.errors import not_found
+from service.records.context import Records
 
 PROBLEM_TEXT = {
     400: "Malformed request (for example, invalid JSON).",
@@ -42,22 +38,17 @@ def problems(blp, *statuses: int) -> Callable:
     return decorate
 
 
-def settings() -> Any:
-    return current_app.extensions["tablerecord.settings"]
+def records() -> Records:
+    """The domain's handle for this app: its pool, snapshot interval and listeners."""
+    return current_app.extensions["tablerecord.records"]
 
 
 def request_id() -> str | None:
     return g.get("request_id")
 
 
-def visible_game(conn, game_id: UUID) -> games.Game:
-    """The game if the caller may see it: public games for anyone, others for
-    their club's admin and their own seats; 404 otherwise (nothing learnt)."""
-    game = games.get_game(conn, game_id)
-    principal = current_principal()
-    if game.public:
-        return game
-    own_club = principal is not None and principal.club_id == game.club_id
-    if not own_club or (not principal.is_admin and principal.game_id != game.id):
-        raise not_found("game")
-    return game
+def wants_ndjson() -> bool:
+    return (
+        request.accept_mimetypes.best_match(["application/json", "application/x-ndjson"])
+        == "application/x-ndjson"
+    )

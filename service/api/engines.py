@@ -12,7 +12,7 @@ from engines import registry
 from schemas.api import EngineInfo
 from schemas.games import for_engine
 from service.api.common import problems
-from service.errors import not_found
+from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
 
@@ -53,5 +53,5 @@ def list_engines():
 def get_engine(engine_id):
     """One engine."""
     if engine_id not in registry.available():
-        raise not_found("engine")
+        raise NotFound("engine")
     return describe(engine_id)

@@ -5,8 +5,8 @@ import copy
 import json
 from uuid import UUID
 
-from service import games
-from service.catalogs import default_catalog
+from service.records import games
+from service.records.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, PlayerFactory
 
 

@@ -8,7 +8,7 @@ from uuid import UUID
 import pytest
 
 from engines import registry
-from service import games
+from service.records import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 
 OPTIONS = {
@@ -53,5 +53,5 @@ def test_a_whole_game_is_played_through_the_api(client, pool, engine_id, dealer)
     assert events["events"][-1]["type"] == "GameEnded" or events["next_after_version"]
     with pool.connection() as conn:
         g = games.get_game(conn, UUID(game["id"]))
-        assert games.load_state(conn, g, use_snapshots=False) == games.load_state(conn, g)
-        assert g.engine.dump_state(games.load_state(conn, g, use_snapshots=False)) == final["state"]
+        assert states.load_state(conn, g, use_snapshots=False) == states.load_state(conn, g)
+        assert g.engine.dump_state(states.load_state(conn, g, use_snapshots=False)) == final["state"]

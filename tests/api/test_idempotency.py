@@ -3,8 +3,9 @@
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
-from service import games
-from service.auth import Principal
+from service.records import acting, idempotency
+from service.records.access import Principal
+from service.records.context import Records
 from tests.helpers import event_count, new_pig_game
 
 ROLL = {"seat": 0, "command": {"type": "Roll"}}
@@ -46,18 +47,15 @@ def test_a_retry_after_the_first_connection_died_after_its_commit(client, pool):
     """The first request committed but its caller never saw the answer."""
     club, game, api = new_pig_game(client)
     principal = Principal(UUID(club["id"]), "admin")
-    committed = games.act(
-        pool,
+    committed = acting.act(
+        Records(pool, 10),
         UUID(game["id"]),
         principal,
         0,
         {"type": "Roll"},
-        lambda g, c: c,
-        None,
-        "lost-answer",
-        games.request_hash(ROLL),
-        "r1",
-        10,
+        idempotency_key="lost-answer",
+        body_hash=idempotency.request_hash(ROLL),
+        request_id="r1",
     )
     count = event_count(pool, game["id"])
     retry = api.post(f"/games/{game['id']}/actions", ROLL, **{"Idempotency-Key": "lost-answer"})

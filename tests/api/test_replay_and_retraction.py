@@ -4,7 +4,7 @@ a table game can take back its latest actions."""
 from uuid import UUID
 
 from engines.pig import ENGINE as pig
-from service import games, replay, store
+from service.records import fold, games, states, store
 from tests.factories import Api, ClubFactory, GameFactory
 
 
@@ -94,9 +94,9 @@ def test_snapshot_plus_tail_equals_full_replay_at_every_version(client, pool):
         ]
         assert snapshots >= 2
         g = games.get_game(conn, UUID(gid))
-        full = games.load_state(conn, g, use_snapshots=False)
-        assert games.load_state(conn, g) == full
-        assert replay.fold_stored(pig, games.config_of(conn, g), store.read_stream(conn, g.id)) == full
+        full = states.load_state(conn, g, use_snapshots=False)
+        assert states.load_state(conn, g) == full
+        assert fold.fold_stored(pig, games.config_of(conn, g), store.read_stream(conn, g.id)) == full
 
 
 def test_a_changed_engine_version_ignores_old_snapshots(client, pool):
@@ -104,7 +104,7 @@ def test_a_changed_engine_version_ignores_old_snapshots(client, pool):
     game = GameFactory(client=client, club=club)
     with pool.connection() as conn, conn.transaction():
         g = games.get_game(conn, UUID(game["id"]))
-        bogus = {**pig.dump_state(games.load_state(conn, g)), "scores": [99, 99]}
+        bogus = {**pig.dump_state(states.load_state(conn, g)), "scores": [99, 99]}
         store.save_snapshot(conn, g.id, "0-old", g.version, bogus)
     with pool.connection() as conn:
-        assert games.load_state(conn, g).scores == (0, 0)
+        assert states.load_state(conn, g).scores == (0, 0)

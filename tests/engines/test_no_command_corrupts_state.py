@@ -35,7 +35,7 @@ def _config(engine_id: str, dealer: str) -> GameConfig:
     catalog = None
     engine = registry.get(engine_id)
     if engine.catalog_kind:
-        from service.catalogs import default_catalog
+        from service.records.catalogs import default_catalog
 
         catalog = default_catalog(engine_id)
     return GameConfig(seats=seats, options=options, dealer=dealer, catalog=catalog)

@@ -16,8 +16,8 @@ import pytest
 import redis
 
 from service.embedded import start_redis
+from service.run import worker_command
 from tests.conftest import ROOT
-from workers.celery_app import worker_command
 
 
 class Broker:

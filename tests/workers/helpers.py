@@ -12,6 +12,7 @@ from psycopg.rows import dict_row
 from tests.factories import Api, GameFactory, LeagueFactory, PlayerFactory
 from workers import runner
 from workers.projections import PROJECTIONS
+from workers.projections.checkpoints import positions
 
 SNAPSHOT_ORDER = {
     "standings_games": "game_id",
@@ -61,7 +62,7 @@ def drain(url: str, names: list[str] | None = None) -> dict[str, int]:
                 result = runner.catch_up(conn, PROJECTIONS[name], batch_size=50)
                 if result.status == "caught-up":
                     break
-        return runner.freshness(conn)
+        return positions(conn)
 
 
 def head(url: str) -> int:
@@ -86,7 +87,7 @@ def snapshot(url: str) -> dict[str, list[tuple]]:
 
 def checkpoints(url: str) -> dict[str, int]:
     with psycopg.connect(url, row_factory=dict_row) as conn:
-        return runner.freshness(conn)
+        return positions(conn)
 
 
 def wait_for(predicate, timeout: float, interval: float = 0.2, what: str = "condition"):

@@ -7,6 +7,7 @@ import pytest
 
 from engines import registry
 from schemas.games import pig as pig_schemas
+from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers import hidden_engine
 from tests.workers.helpers import drain, head, play_pig
@@ -15,12 +16,12 @@ from tests.workers.helpers import drain, head, play_pig
 @pytest.fixture
 def hidden_pig(monkeypatch):
     """Registered before the database fixtures set up (and so until after they tear down)."""
-    import service.api.games as games_api
+    from service.records import commands
 
     monkeypatch.setitem(registry.ENGINE_MODULES, "hidden-pig", "tests.workers.hidden_engine")
     monkeypatch.setitem(registry._loaded, "hidden-pig", hidden_engine.ENGINE)
-    original = games_api.for_engine
-    monkeypatch.setattr(games_api, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
+    original = commands.for_engine
+    monkeypatch.setattr(commands, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
 
 
 def test_league_projections_are_public_for_public_leagues_and_for_club_tokens_otherwise(client, database_url):
@@ -60,7 +61,7 @@ def test_a_client_waits_for_its_own_write_with_min_position(client, database_url
     drain(database_url)
     body = api.get(f"/leagues/{league['id']}/standings?min_position={mine}").get_json()
     assert body["position"] >= mine and sum(r["games"] for r in body["standings"]) == 2
-    fresh = api.get(f"/projections?min_position={mine}").get_json()
+    fresh = api.get(f"/projections?min_position={mine}", token=OPERATOR_TOKEN).get_json()
     assert fresh["head"] == mine and all(p["behind"] == 0 for p in fresh["projections"])
 
 

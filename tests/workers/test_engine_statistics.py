@@ -10,8 +10,8 @@ import pytest
 
 from engines import registry
 from engines.base import Event, GameConfig, fold
-from service import replay
-from service.catalogs import default_catalog
+from service.records.catalogs import default_catalog
+from service.records.fold import SERVICE_EVENTS
 from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import drain
@@ -48,7 +48,7 @@ def _seat_rows(api, game_ids):
         state = fold(
             engine,
             config,
-            [Event(e["type"], e["data"]) for e in events if e["type"] not in replay.SERVICE_EVENTS],
+            [Event(e["type"], e["data"]) for e in events if e["type"] not in SERVICE_EVENTS],
         )
         for seat, row in enumerate(engine.statistics(state)["seats"]):
             rows.append((view["seats"][seat]["player"], row))

@@ -8,7 +8,7 @@ too: ``GameCreated`` (the initial state), ``GameEnded``/``GameAbandoned``
 went back to; the steps it took back are marked ``retracted_by``.
 
 What a reader may see (a seat's view, redacted events) is decided when the
-replay is read (service/api/replays.py), from these full states.
+replay is read (service/records/steps.py), from these full states.
 """
 
 from __future__ import annotations
@@ -21,26 +21,14 @@ from psycopg.types.json import Jsonb
 
 from engines import registry
 from engines.base import Engine, Event, GameConfig
-from service import catalogs
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
-from service.store import StoredEvent
+from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
+from service.records.games import engine_config, player_names
+from service.records.steps import name_list
+from service.records.store import StoredEvent
 
 GAME_FIELDS = (
     "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed"
 )
-
-
-def engine_config(
-    conn: psycopg.Connection, seats: int, options: dict, dealer: str, catalog: dict | None
-) -> GameConfig:
-    content = (
-        catalogs.load(conn, catalog["kind"], catalog["id"], int(catalog["version"])) if catalog else None
-    )
-    return GameConfig(seats=seats, options=options or {}, dealer=dealer, catalog=content)
-
-
-def name_list(names: list[str | None], seats: list[str]) -> list[str]:
-    return [n or f"Seat {i}" for i, n in enumerate(names or [None] * len(seats))]
 
 
 def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:
@@ -66,15 +54,27 @@ class Replays:
     tables = ("replay_games", "replay_steps")
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
-        ids = list({e.game_id for e in events})
+        _Steps(conn, {e.game_id for e in events}).apply(events, batch)
+
+
+class _Steps:
+    """One batch's work: the games it touches, their engines and states, and
+    the steps it adds (nothing outlives the batch)."""
+
+    def __init__(self, conn: psycopg.Connection, ids: set[UUID]):
         self.conn = conn
         self.games: dict[UUID, dict[str, Any]] = {
             r["game_id"]: r
-            for r in conn.execute(f"SELECT {GAME_FIELDS} FROM replay_games WHERE game_id = ANY(%s)", (ids,))
+            for r in conn.execute(
+                f"SELECT {GAME_FIELDS} FROM replay_games WHERE game_id = ANY(%s)", (list(ids),)
+            )
         }
         self.runtime: dict[UUID, tuple[Engine, GameConfig]] = {}
         self.states: dict[UUID, Any] = {}  # current state objects
         self.pending: dict[tuple[UUID, int], dict[str, Any]] = {}  # new steps by (game, step)
+
+    def apply(self, events: list[StoredEvent], batch) -> None:
+        conn = self.conn
         retractions: list[tuple[UUID, int, int]] = []
         changed: set[UUID] = set()
         for event in batch.live(events):
@@ -186,10 +186,7 @@ class Replays:
         config = engine_config(
             self.conn, len(seats), d.get("options") or {}, d.get("dealer", "server"), d.get("catalog")
         )
-        rows = self.conn.execute(
-            "SELECT id, name FROM players WHERE id = ANY(%s)", ([UUID(s) for s in seats],)
-        )
-        found = {str(r["id"]): r["name"] for r in rows}
+        found = player_names(self.conn, seats)
         state = engine.initial_state(config)
         game = {
             "game_id": e.game_id,

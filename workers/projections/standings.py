@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -30,25 +29,17 @@ import psycopg
 from openskill.models import PlackettLuce
 from psycopg.types.json import Jsonb
 
-from service.replay import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
-from service.store import StoredEvent
+from service.records import league
+from service.records.fold import GAME_CREATED, SERVICE_EVENTS
+from service.records.league import DEFAULT_POINTS, ordinal, points_for, rank_key
+from service.records.store import StoredEvent
 
-DEFAULT_POINTS = [10, 6, 3, 1]
 MODEL = PlackettLuce()
-TIE_BREAKS = ["points", "wins", "rating", "average_score", "fewer_games"]
 
 GAME_FIELDS = (
     "game_id, league_id, seats, status, ended_version, ended_position, first_end_position,"
     " places, scores, ended_by, ended_at"
 )
-
-
-def points_for(table: Sequence[float], place: int) -> float:
-    return float(table[place - 1]) if 1 <= place <= len(table) else 0.0
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    return mu - 3.0 * sigma
 
 
 class Standings:
@@ -101,13 +92,13 @@ class Standings:
 
     def _event(self, e: StoredEvent, games: dict, changed: set, dirty: dict) -> None:
         if e.type == GAME_CREATED:
-            league = e.data.get("league")
-            if not league:
+            league_id = e.data.get("league")
+            if not league_id:
                 return
             seats = [str(s) for s in e.data["seats"]]
             games[e.game_id] = {
                 "game_id": e.game_id,
-                "league_id": UUID(str(league)),
+                "league_id": UUID(str(league_id)),
                 "seats": seats,
                 "status": "active",
                 "ended_version": None,
@@ -123,40 +114,31 @@ class Standings:
         game = games.get(e.game_id)
         if game is None:
             return  # not a league game
-        if e.type == GAME_ENDED:
-            places = [int(p) for p in e.data["places"]]
-            scores = [float(s) for s in (e.data.get("scores") or [0.0] * len(places))]
-            if len(places) != len(game["seats"]) or len(scores) != len(places) or min(places) < 1:
-                raise ValueError(
-                    f"GameEnded places {places} / scores {scores} do not fit {len(game['seats'])} seats"
-                )
+        change = league.result_change(game["status"], game["ended_version"], e)
+        if change == league.ENDED:
+            result = league.game_result(e, len(game["seats"]))
             first = game["first_end_position"] or e.position
             game.update(
                 status="finished",
                 ended_version=e.version,
                 ended_position=e.position,
                 first_end_position=first,
-                places=places,
-                scores=scores,
-                ended_by=e.data.get("ended_by") or "",
                 ended_at=e.recorded_at,
+                **result,
             )
             _mark(dirty, game["league_id"], first)
-        elif e.type == ACTIONS_RETRACTED:
-            if game["status"] == "finished" and game["ended_version"] > int(e.data["to_version"]):
-                game.update(
-                    status="active",
-                    ended_version=None,
-                    ended_position=None,
-                    places=None,
-                    scores=None,
-                    ended_by=None,
-                    ended_at=None,
-                )
-                _mark(dirty, game["league_id"], game["first_end_position"])
-            else:
-                return
-        elif e.type == GAME_ABANDONED:
+        elif change == league.REOPENED:
+            game.update(
+                status="active",
+                ended_version=None,
+                ended_position=None,
+                places=None,
+                scores=None,
+                ended_by=None,
+                ended_at=None,
+            )
+            _mark(dirty, game["league_id"], game["first_end_position"])
+        elif change == league.ABANDONED:
             if game["status"] == "finished":
                 _mark(dirty, game["league_id"], game["first_end_position"])
             game["status"] = "abandoned"
@@ -172,11 +154,9 @@ def _mark(dirty: dict, league_id: UUID, key: float) -> None:
 def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float = 0) -> None:
     """Ratings from the first counted game at or after ``from_key`` on, then
     the league's standings rows."""
-    league = conn.execute(
-        "SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)
-    ).fetchone()
-    points_table = (league["points_table"] if league else None) or DEFAULT_POINTS
-    min_games = league["min_games"] if league else 1
+    row = conn.execute("SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)).fetchone()
+    points_table = (row["points_table"] if row else None) or DEFAULT_POINTS
+    min_games = row["min_games"] if row else 1
     games = conn.execute(
         f"SELECT {GAME_FIELDS} FROM standings_games WHERE league_id = %s AND status = 'finished'"
         " ORDER BY first_end_position, game_id",
@@ -273,8 +253,3 @@ def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[
             )
         )
     return rows
-
-
-def rank_key(points: float, wins: int, rating: float, average: float, games: int) -> tuple:
-    """Smaller sorts first. Floats are rounded so noise never breaks a tie."""
-    return (-round(points, 9), -wins, -round(rating, 9), -round(average, 9), games)

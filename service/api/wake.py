@@ -16,7 +16,7 @@ import threading
 
 from celery import Celery
 
-from workers.celery_app import QUEUE
+from service.records.notify import QUEUE, WAKE_TASK
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class WakeSender:
 
     def send(self) -> None:
         self._app().send_task(
-            "tablerecord.wake", kwargs={"position": self._position}, queue=QUEUE, retry=False, expires=60
+            WAKE_TASK, kwargs={"position": self._position}, queue=QUEUE, retry=False, expires=60
         )
 
     def _loop(self) -> None:
@@ -85,9 +85,6 @@ class WakeSender:
                 failures += 1
 
 
-def install(app, broker_url: str | None) -> None:
-    """Register the listener on the Flask app (no broker configured: nothing)."""
-    if broker_url:
-        from service import notify
-
-        notify.add_listener(app, WakeSender(broker_url))
+def listeners(broker_url: str | None) -> list[WakeSender]:
+    """The API's commit listeners (no broker configured: none)."""
+    return [WakeSender(broker_url)] if broker_url else []

@@ -14,8 +14,8 @@ from typing import Any
 import psycopg
 
 from engines.base import Engine, Event, GameConfig
-from service import store
-from service.store import StoredEvent
+from service.records import store
+from service.records.store import StoredEvent
 
 GAME_CREATED = "GameCreated"
 GAME_ENDED = "GameEnded"

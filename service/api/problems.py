@@ -1,4 +1,8 @@
-"""Errors as RFC 9457 problem details with a stable ``code``."""
+"""The HTTP edge of errors: RFC 9457 problem details with a stable ``code``.
+
+The domain raises its own errors (``service.records.errors``) and engines
+raise ``RuleViolation``; only here do they become statuses and problem+json.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,30 @@ import math
 import time
 from typing import Any
 
-import psycopg
 from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException
+
+from engines.base import RuleViolation
+from service.records import errors
 
 PROBLEM_JSON = "application/problem+json"
 #: Seconds a client waits before retrying while the database is unavailable.
 DATABASE_RETRY_AFTER = 5
 
+#: The status of each domain error.
+STATUS = {
+    errors.Unauthenticated: 401,
+    errors.Forbidden: 403,
+    errors.NotFound: 404,
+    errors.Conflict: 409,
+    errors.Invalid: 422,
+}
+RETRY_AFTER = 1
 
-class Problem(Exception):
-    """An error the API reports as it is: status, stable code, message."""
+
+class HttpProblem(Exception):
+    """A refusal of the HTTP layer itself (a malformed header, a NUL character):
+    status, stable code, message."""
 
     def __init__(self, status: int, code: str, detail: str, **extra: Any):
         super().__init__(detail)
@@ -24,10 +41,6 @@ class Problem(Exception):
         self.code = code
         self.detail = detail
         self.extra = extra
-
-
-def not_found(what: str) -> Problem:
-    return Problem(404, "not-found", f"No such {what}.")
 
 
 def problem_response(status: int, code: str, title: str, detail: str, headers=None, **extra: Any) -> Response:
@@ -100,43 +113,58 @@ def _seconds_until_limit_resets() -> int:
     return max(1, math.ceil(limit.reset_at - time.time()))
 
 
+def behind_response(error: errors.ProjectionBehind) -> Response:
+    return problem_response(
+        503,
+        error.code,
+        TITLES[503],
+        error.detail,
+        headers={"Retry-After": str(RETRY_AFTER)},
+        projection=error.projection,
+        position=error.position,
+        min_position=error.wanted,
+        retry_after=RETRY_AFTER,
+    )
+
+
 def register(app: Flask) -> None:
-    @app.errorhandler(Problem)
-    def _problem(error: Problem) -> Response:
+    @app.errorhandler(HttpProblem)
+    def _problem(error: HttpProblem) -> Response:
         return problem_response(
             error.status, error.code, TITLES.get(error.status, "Error"), error.detail, **error.extra
         )
 
-    app.register_error_handler(HTTPException, http_exception)
+    @app.errorhandler(errors.DomainError)
+    def _refused(error: errors.DomainError) -> Response:
+        status = STATUS[type(error)]
+        return problem_response(status, error.code, TITLES[status], error.detail, **error.extra)
 
-    @app.errorhandler(psycopg.errors.LockNotAvailable)
-    @app.errorhandler(psycopg.errors.QueryCanceled)
-    def _busy(error: Exception) -> Response:
-        """A lock not granted within lock_timeout (or a statement cut off by
-        statement_timeout): nothing was stored; the client may simply retry."""
-        app.logger.warning("database busy: %s", error)
+    @app.errorhandler(RuleViolation)
+    def _rule_broken(violation: RuleViolation) -> Response:
         return problem_response(
-            503,
-            "busy",
-            TITLES[503],
-            "The game is busy; nothing was stored. Retry shortly.",
-            {"Retry-After": "1"},
+            422,
+            violation.code,
+            TITLES[422],
+            violation.message,
+            rule=violation.code,
+            details=violation.details,
         )
 
-    @app.errorhandler(psycopg.OperationalError)
-    @app.errorhandler(psycopg.InterfaceError)
-    def _database_unavailable(error: Exception) -> Response:
-        """The database is down, restarting or out of connections (the pool
-        gives up after its timeout). A write that met this was rolled back,
-        unless the connection broke during its COMMIT: a retry with the same
-        Idempotency-Key is safe either way."""
-        app.logger.warning("database unavailable: %s", error)
+    app.register_error_handler(errors.ProjectionBehind, behind_response)
+    app.register_error_handler(HTTPException, http_exception)
+
+    @app.errorhandler(errors.Busy)
+    def _busy(error: errors.Busy) -> Response:
+        """A lock not granted within lock_timeout (or a statement cut off by
+        statement_timeout): nothing was stored; the client may simply retry."""
+        app.logger.warning("database busy: %s", error.__cause__)
+        return problem_response(503, error.code, TITLES[503], error.detail, {"Retry-After": str(RETRY_AFTER)})
+
+    @app.errorhandler(errors.Unavailable)
+    def _unavailable(error: errors.Unavailable) -> Response:
+        app.logger.warning("database unavailable: %s", error.__cause__)
         return problem_response(
-            503,
-            "database-unavailable",
-            TITLES[503],
-            "The database is unavailable; retry after Retry-After seconds.",
-            {"Retry-After": str(DATABASE_RETRY_AFTER)},
+            503, error.code, TITLES[503], error.detail, {"Retry-After": str(DATABASE_RETRY_AFTER)}
         )
 
     @app.errorhandler(Exception)

@@ -91,13 +91,44 @@ def read_stream(
     return [_event(r) for r in rows]
 
 
-def read_all(conn: psycopg.Connection, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-    """Events of every game in position order, from ``after_position`` on."""
+def read_all(
+    conn: psycopg.Connection,
+    after_position: int = 0,
+    limit: int = 1000,
+    types: Iterable[str] | None = None,
+    to_position: int | None = None,
+) -> list[StoredEvent]:
+    """Events of every game in position order, from ``after_position`` on
+    (only of ``types`` and up to ``to_position`` when given)."""
+    where, params = "position > %s", [after_position]
+    if to_position is not None:
+        where, params = where + " AND position <= %s", [*params, to_position]
+    if types is not None:
+        where, params = where + " AND type = ANY(%s)", [*params, list(types)]
     rows = conn.execute(
-        f"SELECT {COLUMNS} FROM events WHERE position > %s ORDER BY position LIMIT %s",
-        (after_position, limit),
+        f"SELECT {COLUMNS} FROM events WHERE {where} ORDER BY position LIMIT %s", [*params, limit]
     ).fetchall()
     return [_event(r) for r in rows]
+
+
+def read_streams(
+    conn: psycopg.Connection, game_ids: Sequence[UUID], to_position: int
+) -> dict[UUID, list[StoredEvent]]:
+    """The streams of ``game_ids`` up to ``to_position``, each in version order."""
+    streams: dict[UUID, list[StoredEvent]] = {game_id: [] for game_id in game_ids}
+    rows = conn.execute(
+        f"SELECT {COLUMNS} FROM events WHERE game_id = ANY(%s) AND position <= %s ORDER BY game_id, version",
+        (list(game_ids), to_position),
+    )
+    for row in rows:
+        streams[row["game_id"]].append(_event(row))
+    return streams
+
+
+def first_position(conn: psycopg.Connection, game_id: UUID) -> int:
+    """The position of the game's first event (0: none yet)."""
+    row = conn.execute("SELECT min(position) AS p FROM events WHERE game_id = %s", (game_id,)).fetchone()
+    return int(row["p"] or 0)
 
 
 def read_club(
@@ -124,8 +155,7 @@ def iter_all(conn: psycopg.Connection, after_position: int = 0, batch: int = 100
 
 
 def head_position(conn: psycopg.Connection) -> int:
-    row = conn.execute("SELECT coalesce(max(position), 0) AS head FROM events").fetchone()
-    return int(_get(row, "head", 0))
+    return int(conn.execute("SELECT coalesce(max(position), 0) AS head FROM events").fetchone()["head"])
 
 
 def latest_snapshot(
@@ -138,7 +168,7 @@ def latest_snapshot(
     ).fetchone()
     if row is None:
         return None
-    return int(_get(row, "version", 0)), _get(row, "state", 1)
+    return int(row["version"]), row["state"]
 
 
 def save_snapshot(
@@ -157,14 +187,8 @@ def drop_snapshots_after(conn: psycopg.Connection, game_id: UUID, version: int) 
     conn.execute("DELETE FROM snapshots WHERE game_id = %s AND version > %s", (game_id, version))
 
 
-def _get(row: Any, key: str, index: int) -> Any:
-    return row[key] if isinstance(row, dict) else row[index]
-
-
-def _event(row: Any) -> StoredEvent:
-    if isinstance(row, dict):
-        return StoredEvent(**row)
-    return StoredEvent(*row)
+def _event(row: dict[str, Any]) -> StoredEvent:
+    return StoredEvent(**row)
 
 
 def to_json(events: Iterable[StoredEvent]) -> list[dict[str, Any]]:

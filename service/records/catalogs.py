@@ -10,12 +10,17 @@ import importlib
 import json
 from importlib import resources
 from typing import Any
+from uuid import UUID
 
 import psycopg
+from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
 from engines.registry import ENGINE_MODULES
-from service.errors import Problem
+from service.records import access
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.errors import Conflict, Invalid
 
 _CACHE: dict[tuple, dict[str, Any]] = {}
 
@@ -30,7 +35,7 @@ def catalog_schema(kind: str):
     try:
         return importlib.import_module(f"schemas.catalogs.{module}").CATALOG
     except ModuleNotFoundError as exc:
-        raise Problem(422, "unknown-catalog-kind", f"No catalog kind {kind!r}.") from exc
+        raise Invalid("unknown-catalog-kind", f"No catalog kind {kind!r}.") from exc
 
 
 def ensure_stored(conn: psycopg.Connection, catalog: dict[str, Any], club_id=None) -> None:
@@ -41,13 +46,31 @@ def ensure_stored(conn: psycopg.Connection, catalog: dict[str, Any], club_id=Non
     )
 
 
-def register(conn: psycopg.Connection, catalog: dict[str, Any], club_id) -> None:
+def register(
+    records: Records, principal: Principal | None, club_id: UUID, kind: str, content: dict[str, Any]
+) -> dict[str, Any]:
+    """Register a club's catalog version (its admin token) after checking it
+    against its kind's schema; versions are immutable."""
+    access.club_admin(principal, club_id)
+    catalog = {**content, "kind": kind}
+    try:
+        catalog_schema(kind)().load(catalog)
+    except ValidationError as err:
+        raise Invalid(
+            "invalid-catalog", "The catalog does not match its schema.", errors=err.messages
+        ) from err
+    with records.pool.connection() as conn, conn.transaction():
+        _store_new(conn, catalog, club_id)
+    return {"kind": catalog["kind"], "id": catalog["id"], "version": catalog["version"]}
+
+
+def _store_new(conn: psycopg.Connection, catalog: dict[str, Any], club_id: UUID) -> None:
     exists = conn.execute(
         "SELECT 1 FROM catalogs WHERE kind = %s AND id = %s AND version = %s",
         (catalog["kind"], catalog["id"], catalog["version"]),
     ).fetchone()
     if exists:
-        raise Problem(409, "catalog-version-exists", "That catalog version exists; register a new version.")
+        raise Conflict("catalog-version-exists", "That catalog version exists; register a new version.")
     ensure_stored(conn, catalog, club_id)
 
 
@@ -61,7 +84,7 @@ def load(conn: psycopg.Connection, kind: str, catalog_id: str, version: int) -> 
         (kind, catalog_id, version),
     ).fetchone()
     if row is None:
-        raise Problem(422, "unknown-catalog", f"No catalog {kind}/{catalog_id} v{version}.")
-    content = row["content"] if isinstance(row, dict) else row[0]
+        raise Invalid("unknown-catalog", f"No catalog {kind}/{catalog_id} v{version}.")
+    content = row["content"]
     _CACHE[key] = content
     return content

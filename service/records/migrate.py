@@ -1,10 +1,11 @@
-"""Applies the numbered SQL files in ``service/migrations`` once each, in order."""
+"""Applies the numbered SQL files in ``service/records/migrations`` once each, in order."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import psycopg
+from psycopg.rows import tuple_row
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK_KEY = 7_302_001  # serialises concurrent starters
@@ -25,8 +26,12 @@ def migrate(conn: psycopg.Connection) -> list[int]:
             " number integer PRIMARY KEY, name text NOT NULL,"
             " applied_at timestamptz NOT NULL DEFAULT now())"
         )
-        rows = conn.execute("SELECT number FROM schema_migrations").fetchall()
-        applied = {r[0] if isinstance(r, tuple) else r["number"] for r in rows}
+        applied = {
+            number
+            for (number,) in conn.cursor(row_factory=tuple_row).execute(
+                "SELECT number FROM schema_migrations"
+            )
+        }
         for number, path in pending(applied):
             conn.execute(path.read_text())
             conn.execute("INSERT INTO schema_migrations (number, name) VALUES (%s, %s)", (number, path.name))

@@ -1,0 +1,219 @@
+"""Who may see what and act for whom: every rule of access, in one place.
+
+Tokens: a club's admin token manages the club and is the recorder of its
+games (it acts for every seat; for table games it also submits the dice and
+draws); a seat token acts for one seat of one game and sees what that seat
+may see; no token sees public games' and public leagues' public views.
+Another club's token learns nothing: everything of this club is "not found".
+
+"May this token see seat 2's hand?" is decided by ``may_see_seat`` alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+import psycopg
+
+from service.records.errors import Forbidden, Invalid, NotFound, Unauthenticated
+
+if TYPE_CHECKING:
+    from service.records.games import Game
+
+#: What a caller sees as: a seat number, None (a spectator) or "all".
+Viewer = int | None | str
+
+
+@dataclass(frozen=True)
+class Principal:
+    club_id: UUID
+    kind: str  # "admin" or "seat"
+    game_id: UUID | None = None
+    seat: int | None = None
+
+    @property
+    def is_admin(self) -> bool:
+        return self.kind == "admin"
+
+    def label(self) -> str:
+        return "recorder" if self.is_admin else f"seat:{self.seat}"
+
+
+# -- tokens --------------------------------------------------------------------
+
+
+def new_token(kind: str) -> tuple[str, str]:
+    """A fresh token and the hash stored for it (tokens are shown once, kept hashed)."""
+    token = f"tr_{kind}_{secrets.token_urlsafe(24)}"
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def principal_for(conn: psycopg.Connection, digest: str) -> Principal:
+    """The holder of the token whose hash is ``digest``."""
+    row = conn.execute(
+        "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
+    ).fetchone()
+    if row is None:
+        raise Unauthenticated("invalid-token", "The bearer token is not valid.")
+    return Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+
+
+def required(principal: Principal | None) -> Principal:
+    if principal is None:
+        raise Unauthenticated("token-required", "This needs a bearer token.")
+    return principal
+
+
+# -- operations ------------------------------------------------------------------
+
+
+def may_see_operations(operator: bool) -> bool:
+    """Log positions (they count every club's events) and the workers' set-aside
+    tasks (their arguments) are for the operator's token alone; anyone else
+    learns only which projections there are, and waits for its own write with
+    ``min_position``."""
+    return operator
+
+
+# -- clubs and leagues -----------------------------------------------------------
+
+
+def club_admin(principal: Principal | None, club_id: UUID) -> Principal:
+    """The club's admin token; another club's token learns nothing (not found)."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("club")
+    if not principal.is_admin:
+        raise Forbidden("admin-only", "Only the club's admin token may do this.")
+    return principal
+
+
+def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -> dict[str, Any]:
+    """The league if the caller may see it: public, or a token of its club."""
+    if league is None or (
+        not league["public"] and (principal is None or principal.club_id != league["club_id"])
+    ):
+        raise NotFound("league")
+    return league
+
+
+# -- games -----------------------------------------------------------------------
+
+
+def _of_game(principal: Principal | None, game: Game) -> bool:
+    """The game's recorder, or a seat token of this very game."""
+    return (
+        principal is not None
+        and principal.club_id == game.club_id
+        and (principal.is_admin or principal.game_id == game.id)
+    )
+
+
+def may_see_game(game: Game, principal: Principal | None) -> Game:
+    """Public games for anyone, others for their recorder and their own seats."""
+    if not game.public and not _of_game(principal, game):
+        raise NotFound("game")
+    return game
+
+
+def player_of(game: Game, principal: Principal | None) -> Principal:
+    """The game's recorder or one of its seats (public or not)."""
+    principal = required(principal)
+    if not _of_game(principal, game):
+        raise NotFound("game")
+    return principal
+
+
+def recorder_of(game: Game, principal: Principal | None) -> Principal:
+    """The game's recorder (its club's admin token) only."""
+    principal = required(principal)
+    if principal.club_id != game.club_id:
+        raise NotFound("game")
+    if not principal.is_admin:
+        raise Forbidden("recorder-only", "Only the club's admin token (the recorder) may do this.")
+    return principal
+
+
+def check_seat(game: Game, seat: int) -> int:
+    """A seat the game has."""
+    if not 0 <= seat < len(game.seats):
+        raise Invalid("no-such-seat", f"Seats run from 0 to {len(game.seats) - 1}.")
+    return seat
+
+
+def may_act(game: Game, principal: Principal, seat: int | None) -> None:
+    """May ``principal`` post a command for ``seat`` (None: the table's dice and draws)?"""
+    if not _of_game(principal, game):
+        raise NotFound("game")
+    if seat is None:
+        if game.dealer == "server":
+            raise Forbidden("server-deals", "The service deals this game's chance; nobody submits it.")
+        if not principal.is_admin:
+            raise Forbidden("recorder-only", "Only the recorder submits the table's dice and draws.")
+        return
+    check_seat(game, seat)
+    if not principal.is_admin and principal.seat != seat:
+        raise Forbidden("not-your-seat", "A seat token acts only for its own seat.")
+
+
+def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
+    """May ``principal`` see what ``seat`` sees (its hand)? Everyone once the
+    game is over; while it is on, the recorder and that seat's own token."""
+    if game.status != "active":
+        return True
+    return _of_game(principal, game) and (principal.is_admin or principal.seat == seat)
+
+
+def actors(game: Game, principal: Principal) -> list[int | None]:
+    """The seats ``principal`` may post commands for now (None: the table's dealer)."""
+    if game.status != "active":
+        return []
+    if principal.is_admin:
+        return [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
+    return [principal.seat]
+
+
+def viewer(game: Game, principal: Principal | None) -> Viewer:
+    """What the caller sees of a game by default: a seat, None (spectator) or "all".
+
+    An ended game shows everything. The recorder of a table game sees
+    everything (it enters every seat's cards); in a server-dealt game it sees
+    the spectator's view; a seat token sees its seat.
+    """
+    if game.status != "active":
+        return "all"
+    if principal is None or principal.club_id != game.club_id:
+        return None
+    if principal.is_admin:
+        return "all" if game.dealer == "table" else None
+    return principal.seat if principal.game_id == game.id else None
+
+
+def viewer_as(game: Game, principal: Principal | None, as_seat: int | None) -> Viewer:
+    """The game view's ``?seat=``: only the recorder chooses a seat to see as."""
+    if as_seat is None:
+        return viewer(game, principal)
+    if not (principal and principal.is_admin and principal.club_id == game.club_id):
+        raise Forbidden("recorder-only", "Only the recorder may choose the seat to see as.")
+    check_seat(game, as_seat)
+    return "all" if game.status != "active" else as_seat
+
+
+def seat_eye(game: Game, principal: Principal | None, seat: int | None) -> Viewer:
+    """A replay's ``?seat=``: what that seat knew at every step, for whoever may see its hand."""
+    if seat is None:
+        return viewer(game, principal)
+    check_seat(game, seat)
+    if not may_see_seat(game, principal, seat):
+        raise Forbidden(
+            "seat-view-forbidden", "While the game is on, only that seat or the recorder sees its replay."
+        )
+    return seat

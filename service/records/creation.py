@@ -1,0 +1,177 @@
+"""Creating a game: seats checked against the club's players, a secret seed,
+one token minted per seat, and the setup events appended in one transaction."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from engines import registry
+from engines.base import Engine, RuleViolation
+from service.records import access, catalogs, commands, fold, games
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.errors import Invalid
+from service.records.games import Game
+from service.records.unit_of_work import UnitOfWork, metadata
+
+
+def create_game(
+    records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any], request_id: str | None
+) -> dict[str, Any]:
+    """Create a game (the club's admin token): returns its summary and one token per seat (shown once)."""
+    principal = access.club_admin(principal, club_id)
+    options = commands.options(commands.known_engine(spec["engine"]), spec["options"])
+    game, tokens = new_game(records, club_id, principal, spec, options, request_id)
+    with records.pool.connection() as conn:
+        names = games.player_names(conn, game.seats)
+    seat_tokens = [
+        {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
+    ]
+    return {**summary(game, names), "seat_tokens": seat_tokens}
+
+
+def summary(game: Game, names: dict[str, str] | None = None) -> dict[str, Any]:
+    names = names or {}
+    return {
+        "id": game.id,
+        "engine": game.engine_id,
+        "seats": [{"seat": i, "player": p, "name": names.get(p)} for i, p in enumerate(game.seats)],
+        "options": game.options,
+        "dealer": game.dealer,
+        "league": game.league_id,
+        "public": game.public,
+        "catalog": game.catalog_ref,
+        "status": game.status,
+        "version": game.version,
+    }
+
+
+def new_game(
+    records: Records,
+    club_id: UUID,
+    principal: Principal,
+    spec: dict[str, Any],
+    options: dict[str, Any],
+    request_id: str | None,
+) -> tuple[Game, list[str]]:
+    """The game, created with ``options`` already checked; and its seat tokens."""
+    engine = registry.get(spec["engine"])
+    seats = [str(p) for p in spec["seats"]]
+    if len(set(seats)) != len(seats):
+        raise Invalid("player-seated-twice", "A player takes one seat of a game.")
+    if not engine.min_seats <= len(seats) <= engine.max_seats:
+        raise Invalid(
+            "seat-count",
+            f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
+        )
+    with records.pool.connection() as conn:
+        with conn.transaction():
+            names = games.player_names(conn, seats, club_id)
+            missing = [s for s in seats if s not in names]
+            if missing:
+                raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
+            if spec.get("league"):
+                league = conn.execute(
+                    "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (spec["league"], club_id)
+                ).fetchone()
+                if league is None:
+                    raise Invalid("unknown-league", "No such league in this club.")
+                if league["engine"] and league["engine"] != engine.id:
+                    raise Invalid("league-engine", f"This league records {league['engine']} games only.")
+            catalog_ref = _catalog_for(conn, engine, spec.get("catalog")) if engine.catalog_kind else None
+            game = Game(
+                uuid.uuid4(),
+                club_id,
+                spec.get("league"),
+                engine.id,
+                seats,
+                options,
+                spec.get("dealer", "server"),
+                secrets.token_hex(16),
+                bool(spec.get("public", False)),
+                catalog_ref,
+                "active",
+                0,
+            )
+            _insert(conn, game)
+            tokens = _mint_seat_tokens(conn, game)
+            work = _set_up(conn, game, principal, request_id)
+            work.commit(work.finish_if_over(), records.snapshot_every)
+        work.committed(records)
+        return games.get_game(conn, game.id), tokens
+
+
+def _insert(conn: psycopg.Connection, game: Game) -> None:
+    conn.execute(
+        "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
+        " catalog_kind, catalog_id, catalog_version)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            game.id,
+            game.club_id,
+            game.league_id,
+            game.engine_id,
+            Jsonb(game.seats),
+            Jsonb(game.options),
+            game.dealer,
+            game.seed,
+            game.public,
+            *(game.catalog or (None, None, None)),
+        ),
+    )
+
+
+def _mint_seat_tokens(conn: psycopg.Connection, game: Game) -> list[str]:
+    tokens = []
+    for seat in range(len(game.seats)):
+        token, digest = access.new_token("seat")
+        conn.execute(
+            "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
+            (digest, game.club_id, game.id, seat),
+        )
+        tokens.append(token)
+    return tokens
+
+
+def _set_up(conn: psycopg.Connection, game: Game, principal: Principal, request_id: str | None) -> UnitOfWork:
+    engine = game.engine
+    config = games.config_of(conn, game)
+    try:
+        initial = engine.initial_state(config)
+    except RuleViolation as violation:
+        raise Invalid(violation.code, violation.message, rule=violation.code) from violation
+    work = UnitOfWork(conn, game, config, initial, metadata(principal, request_id, game, setup=True))
+    work.record_service(
+        fold.GAME_CREATED,
+        {
+            "engine": engine.id,
+            "engine_version": engine.version,
+            "club": str(game.club_id),
+            "league": str(game.league_id) if game.league_id else None,
+            "seats": game.seats,
+            "options": game.options,
+            "dealer": game.dealer,
+            "public": game.public,
+            "catalog": work.meta.get("catalog"),
+        },
+    )
+    work.record(engine.setup(config))
+    work.deal_chance()
+    return work
+
+
+def _catalog_for(
+    conn: psycopg.Connection, engine: Engine, wanted: dict[str, Any] | None
+) -> tuple[str, str, int]:
+    if wanted:
+        catalogs.load(conn, engine.catalog_kind, wanted["id"], wanted["version"])
+        return engine.catalog_kind, wanted["id"], int(wanted["version"])
+    default = catalogs.default_catalog(engine.id)
+    catalogs.ensure_stored(conn, default)
+    return default["kind"], default["id"], int(default["version"])

@@ -1,0 +1,85 @@
+"""Connections: one pool per process, sessions that cannot stall everyone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from service.records.errors import Busy, Unavailable
+
+# One stuck session must not stall the others: a writer gives up waiting for a
+# lock after LOCK_TIMEOUT, and a transaction left idle is cut off.
+SESSION_SETTINGS = {
+    "lock_timeout": "5s",
+    "idle_in_transaction_session_timeout": "30s",
+    "statement_timeout": "30s",
+}
+
+
+def conninfo(url: str, **settings: str) -> str:
+    """``url`` with our session settings added to any ``options`` it has."""
+    params = conninfo_to_dict(url)
+    extra = " ".join(f"-c {k}={v}" for k, v in {**SESSION_SETTINGS, **settings}.items())
+    params["options"] = f"{params.get('options', '')} {extra}".strip()
+    return make_conninfo(**params)
+
+
+#: Seconds to establish a connection before giving up (the server may be down or frozen).
+CONNECT_TIMEOUT = 3
+
+
+class Pool(ConnectionPool):
+    """A pool whose connections report a lock not granted in time (or a
+    statement cut off) as ``Busy``: the transaction was rolled back, nothing
+    was stored; and a database that is down, restarting, or gives no
+    connection within the pool's timeout as ``Unavailable``."""
+
+    @contextmanager
+    def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection]:
+        try:
+            with super().connection(timeout) as conn:
+                yield conn
+        except (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled) as error:
+            raise Busy("busy", "The game is busy; nothing was stored. Retry shortly.") from error
+        except (psycopg.OperationalError, psycopg.InterfaceError) as error:
+            raise Unavailable(
+                "database-unavailable", "The database is unavailable; retry after Retry-After seconds."
+            ) from error
+
+
+def make_pool(
+    url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
+) -> Pool:
+    """A pool whose callers wait at most ``timeout`` for a connection, and
+    which checks a connection before lending it, so one broken by a database
+    restart is replaced instead of failing a request."""
+    params = conninfo_to_dict(conninfo(url, **settings))
+    params.setdefault("connect_timeout", CONNECT_TIMEOUT)
+    pool = Pool(
+        make_conninfo(**params),
+        min_size=min_size,
+        max_size=max_size,
+        timeout=timeout,
+        check=ConnectionPool.check_connection,
+        kwargs={"row_factory": dict_row},
+        open=True,
+        name="tablerecord",
+    )
+    pool.wait(timeout=30)
+    return pool
+
+
+def connect(url: str, **settings: str) -> psycopg.Connection:
+    """One autocommit connection with dict rows (callers open their own transactions)."""
+    return psycopg.connect(conninfo(url, **settings), autocommit=True, row_factory=dict_row)
+
+
+def ping(pool: ConnectionPool) -> None:
+    """One round trip to the database (the health check)."""
+    with pool.connection() as conn:
+        conn.execute("SELECT 1")

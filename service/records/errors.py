@@ -1,0 +1,65 @@
+"""Domain errors: what went wrong, with a stable ``code``, never an HTTP status.
+
+Each entry point maps the classes to its own answers (``service/api/errors.py``
+turns them into problem+json). An engine's ``RuleViolation`` passes through
+the domain unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A refusal: stable ``code``, a sentence for people, and any extra fields."""
+
+    def __init__(self, code: str, detail: str, **extra: Any):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+class NotFound(DomainError):
+    """No such thing, or not visible to the caller (nothing is learnt)."""
+
+    def __init__(self, what: str, detail: str | None = None):
+        super().__init__("not-found", detail or f"No such {what}.")
+
+
+class Unauthenticated(DomainError):
+    """No credentials where some are needed, or credentials that are not valid."""
+
+
+class Forbidden(DomainError):
+    """The caller is known but may not do this."""
+
+
+class Conflict(DomainError):
+    """The request clashes with the record's current state."""
+
+
+class Invalid(DomainError):
+    """The request is well formed for the transport but not for the record."""
+
+
+class Busy(DomainError):
+    """A lock was not granted in time; nothing was stored, a retry may work."""
+
+
+class Unavailable(DomainError):
+    """The database is down, restarting or out of connections. A write that
+    met this was rolled back, unless the connection broke during its COMMIT:
+    a retry with the same Idempotency-Key is safe either way."""
+
+
+class ProjectionBehind(DomainError):
+    """A projection has not yet applied the position a reader waits for."""
+
+    def __init__(self, projection: str, position: int, wanted: int):
+        super().__init__(
+            "projection-behind",
+            f"The {projection} projection has applied the log up to position {position}, "
+            f"not yet {wanted}; retry shortly.",
+        )
+        self.projection, self.position, self.wanted = projection, position, wanted

@@ -1,0 +1,114 @@
+"""What a caller may see of games: a game's view, its legal commands, its
+event log, a club's game list and its event feed."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.records import access, states, store
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.creation import summary
+from service.records.games import club_games, games_by_id, get_game, player_names
+from service.records.unit_of_work import redact
+
+
+def game_view(
+    records: Records, game_id: UUID, principal: Principal | None, as_seat: int | None
+) -> dict[str, Any]:
+    """The game's state as the caller may see it, its version and outcome."""
+    with records.pool.connection() as conn:
+        game = access.may_see_game(get_game(conn, game_id), principal)
+        seat = access.viewer_as(game, principal, as_seat)
+        state = states.load_state(conn, game)
+        names = player_names(conn, game.seats)
+    engine = game.engine
+    view = engine.dump_state(state) if seat == "all" else engine.view(state, seat)
+    outcome = engine.outcome(state)
+    request = engine.chance(state) if game.status == "active" else None
+    return {
+        **summary(game, names),
+        "viewer": seat,
+        "state": view,
+        "outcome": {
+            "finished": outcome.finished,
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+            "ended_by": outcome.ended_by,
+        },
+        "waiting_for_chance": (
+            {
+                "command": request.command,
+                "dice": request.dice,
+                "draw": request.draw,
+                "seat": request.seat,
+                "fixed": dict(request.fixed),
+            }
+            if request
+            else None
+        ),
+        "seed": game.seed if game.status != "active" and game.dealer == "server" else None,
+    }
+
+
+def legal_actions(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The commands the caller may post now: its seat's, or every seat's for the recorder."""
+    principal = access.required(principal)
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        access.player_of(game, principal)
+        state = states.load_state(conn, game)
+    engine = game.engine
+    seats = {
+        "dealer" if seat is None else str(seat): [
+            _postable(seat, c) for c in engine.legal_commands(state, seat)
+        ]
+        for seat in access.actors(game, principal)
+    }
+    return {"version": game.version, "seats": seats}
+
+
+def _postable(seat: int | None, command: dict[str, Any]) -> dict[str, Any]:
+    """A legal command as the body of an action."""
+    return {"seat": seat, "command": {k: v for k, v in command.items() if k != "seat"}}
+
+
+def event_page(
+    records: Records, game_id: UUID, principal: Principal | None, after_version: int, limit: int
+) -> dict[str, Any]:
+    """The game's events after ``after_version`` as the caller may see them (at most ``limit``)."""
+    with records.pool.connection() as conn:
+        game = access.may_see_game(get_game(conn, game_id), principal)
+        seat = access.viewer(game, principal)
+        page = store.read_stream(conn, game.id, after_version, limit)
+    more = len(page) == limit and page[-1].version < game.version
+    return {
+        "events": [redact(game, e, seat) for e in page],
+        "next_after_version": page[-1].version if more else None,
+        "version": game.version,
+    }
+
+
+def club_feed(
+    records: Records, club_id: UUID, principal: Principal | None, after_position: int, limit: int
+) -> dict[str, Any]:
+    """Every event of the club's games in global position order, as the recorder may see them."""
+    principal = access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        page = store.read_club(conn, club_id, after_position, limit)
+        by_id = games_by_id(conn, {e.game_id for e in page})
+    events = [
+        {"game": e.game_id, **redact(by_id[e.game_id], e, access.viewer(by_id[e.game_id], principal))}
+        for e in page
+    ]
+    return {"events": events, "next_after_position": page[-1].position if page else after_position}
+
+
+def list_games(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
+    """The club's games, newest first (its admin token)."""
+    access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        found = club_games(conn, club_id)
+        names = player_names(conn, {p for g in found for p in g.seats})
+    return [summary(g, names) for g in found]

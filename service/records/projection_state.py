@@ -1,0 +1,74 @@
+"""How far each projection has read the log, what it could not apply, and the
+worker tasks set aside; and the leagues the projections' readers show."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import psycopg
+
+from service.records import access, store
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.errors import NotFound, ProjectionBehind
+
+LEAGUE_COLUMNS = "id, club_id, name, season, engine, points_table, min_games, public"
+
+
+def position_of(conn: psycopg.Connection, projection: str, min_position: int | None = None) -> int:
+    """The last position ``projection`` applied; behind ``min_position``: ``ProjectionBehind``."""
+    row = conn.execute(
+        "SELECT position FROM projection_checkpoints WHERE projection = %s", (projection,)
+    ).fetchone()
+    position = int(row["position"]) if row else 0
+    if min_position is not None and position < min_position:
+        raise ProjectionBehind(projection, position, min_position)
+    return position
+
+
+def visible_league(conn: psycopg.Connection, league_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    league = conn.execute(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = %s", (league_id,)).fetchone()
+    return access.may_see_league(league, principal)
+
+
+def projection_error(conn: psycopg.Connection, projection: str, game_id: UUID) -> dict[str, Any] | None:
+    """The event of the game that ``projection`` could not apply, if any."""
+    return conn.execute(
+        "SELECT position, event_type, error FROM projection_errors WHERE projection = %s AND game_id = %s",
+        (projection, game_id),
+    ).fetchone()
+
+
+def freshness(
+    records: Records, projection: str | None, min_position: int | None, operator: bool = False
+) -> dict[str, Any]:
+    """The last log position each projection (or the one named) has applied,
+    its errors, and the tasks set aside (for the operator; others see the
+    names only); ``ProjectionBehind`` until every one has applied ``min_position``."""
+    with records.pool.connection() as conn:
+        head = store.head_position(conn)
+        rows = conn.execute(
+            "SELECT c.projection AS name, c.position, c.updated_at,"
+            " (SELECT count(*) FROM projection_errors e WHERE e.projection = c.projection) AS errors"
+            " FROM projection_checkpoints c ORDER BY c.projection"
+        ).fetchall()
+        if projection is not None:
+            rows = [r for r in rows if r["name"] == projection]
+            if not rows:
+                raise NotFound("projection")
+        aside = conn.execute(
+            "SELECT task_id, task_name, args, deliveries, set_aside_at, reason FROM task_deliveries"
+            " WHERE set_aside_at IS NOT NULL ORDER BY set_aside_at DESC LIMIT 100"
+        ).fetchall()
+    if min_position is not None:
+        for row in rows:
+            if row["position"] < min_position:
+                raise ProjectionBehind(row["name"], row["position"], min_position)
+    if not access.may_see_operations(operator):
+        return {"projections": [{"name": r["name"]} for r in rows]}
+    return {
+        "head": head,
+        "projections": [{**r, "behind": max(head - r["position"], 0)} for r in rows],
+        "set_aside_tasks": aside,
+    }
