@@ -116,6 +116,13 @@ class GameCreate(Schema):
     )
     options = fields.Dict(load_default=dict)
     dealer = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
+    admin_spectator = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Server-dealt games only: the club's admin token is a spectator of this game (it "
+            "sees no hand and acts for no seat until the game ends), for clubs whose admin also plays."
+        },
+    )
     league = fields.UUID(load_default=None, allow_none=True)
     public = fields.Boolean(load_default=False)
     catalog = fields.Nested(CatalogRef, load_default=None, allow_none=True)
@@ -134,6 +141,7 @@ class GameSummary(Schema):
     seats = fields.List(fields.Dict())
     options = fields.Dict()
     dealer = fields.String()
+    admin_spectator = fields.Boolean()
     league = fields.UUID(allow_none=True)
     public = fields.Boolean()
     catalog = fields.Dict(allow_none=True)

@@ -15,6 +15,7 @@ from schemas.api import Problem as ProblemSchema
 from service.api import bodies, problems, wake
 from service.auth import client_address, failed_authentication, rate_limit_key
 from service.config import Settings
+from service.records.catalogs import check_shipped
 from service.records.context import Records
 from service.records.db import make_pool, ping
 
@@ -67,6 +68,8 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         pool, settings.snapshot_every, wake.listeners(settings.broker_url)
     )
     app.extensions["tablerecord.settings"] = settings
+    if pool is not None:
+        check_shipped(app.extensions["tablerecord.records"])
 
     api = TableRecordApi(app)
     app.extensions["tablerecord.api"] = api
