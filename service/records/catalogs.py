@@ -21,6 +21,7 @@ import psycopg
 from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
+from engines import registry
 from engines.registry import ENGINE_MODULES
 from service.records import access
 from service.records.access import Principal
@@ -53,11 +54,7 @@ def catalog_schema(kind: str):
 
 def shipped() -> list[dict[str, Any]]:
     """The default catalog of every engine that ships one."""
-    return [default_catalog(engine_id) for engine_id in ENGINE_MODULES if _ships_catalog(engine_id)]
-
-
-def _ships_catalog(engine_id: str) -> bool:
-    return resources.files(ENGINE_MODULES[engine_id]).joinpath("default_catalog.json").is_file()
+    return [default_catalog(e) for e in registry.available() if registry.get(e).catalog_kind]
 
 
 def ensure_stored(conn: psycopg.Connection, catalog: dict[str, Any], club_id=None) -> None:
