@@ -36,7 +36,7 @@ class Rebuilt:
     seconds: float
 
 
-#: Told after each batch: (log position reached, the log's head when the rebuild began).
+#: Told after each batch that read on: (log position reached, the log's head when the rebuild began).
 OnProgress = Callable[[int, int], None]
 
 
@@ -78,7 +78,7 @@ def rebuild(
                 with conn.transaction():
                     progress = apply_batch(conn, projection, batch_size)
                 events += progress.applied
-                if on_progress is not None:
+                if on_progress is not None and progress.moved:
                     on_progress(progress.after, head)
                 if not progress.full:
                     break
