@@ -19,8 +19,9 @@ from tests.factories import Api, ClubFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, head, wait_for
 
 OUTAGE_SECONDS = 30
-#: The slowest answer accepted during an outage (a stalled storage call costs 0.5 s).
-SLOWEST_ANSWER = 2.0
+#: The slowest answer accepted during an outage: a stalled storage call costs 0.5 s,
+#: the rest is slack for a loaded machine (without the fallback, requests hung 5-10 s).
+SLOWEST_ANSWER = 3.0
 
 
 class Table:
