@@ -15,6 +15,7 @@ ENGINE_MODULES: dict[str, str] = {
     "pig": "engines.pig",
     "chancellors": "engines.chancellors",
     "house-of-cronies": "engines.house_of_cronies",
+    "maccreedys-mansion": "engines.maccreedys_mansion",
 }
 
 _loaded: dict[str, Engine] = {}

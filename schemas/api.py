@@ -106,6 +106,17 @@ class Catalog(Schema):
     version = fields.Integer()
 
 
+class DefaultCatalog(Schema):
+    kind = fields.String()
+    id = fields.String()
+    version = fields.Integer()
+    reconstruction = fields.Boolean(
+        metadata={"description": "True when the project reconstructed cards the rulebook does not print."}
+    )
+    note = fields.String()
+    content = fields.Dict(metadata={"description": "The whole catalog, as its kind's schema describes it."})
+
+
 class GameCreate(Schema):
     engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
     seats = fields.List(

@@ -9,9 +9,10 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask_smorest import Blueprint
 
 from engines import registry
-from schemas.api import EngineInfo
+from schemas.api import DefaultCatalog, EngineInfo
 from schemas.games import for_engine
 from service.api.common import problems
+from service.records import catalogs
 from service.records.errors import NotFound
 
 blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game engines")
@@ -55,3 +56,15 @@ def get_engine(engine_id):
     if engine_id not in registry.available():
         raise NotFound("engine")
     return describe(engine_id)
+
+
+@blp.get("/<engine_id>/catalog")
+@blp.response(200, DefaultCatalog)
+@problems(blp, 404)
+def get_default_catalog(engine_id):
+    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction."""
+    if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
+        raise NotFound("catalog")
+    content = catalogs.default_catalog(engine_id)
+    header = ("kind", "id", "version", "reconstruction", "note")
+    return {**{name: content.get(name) for name in header}, "content": content}

@@ -15,8 +15,9 @@ OPTIONS = {
     "pig": {"target": 20},
     "chancellors": {"target": 30},
     "house-of-cronies": {},
+    "maccreedys-mansion": {"max_rounds": 1},
 }
-SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3}
+SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3, "maccreedys-mansion": 3}
 
 
 def play_through_api(api, game_id, rng, max_steps=3000):

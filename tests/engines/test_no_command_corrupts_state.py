@@ -26,6 +26,7 @@ ENGINES = {
     "pig": ({"target": 30}, 2),
     "chancellors": ({"target": 40}, 3),
     "house-of-cronies": ({}, 3),
+    "maccreedys-mansion": ({"max_rounds": 3}, 3),
 }
 
 

@@ -60,6 +60,7 @@ def _seat_rows(api, game_ids):
     [
         ("chancellors", {"target": 30}, "solved_whole", "services_held"),
         ("house-of-cronies", {}, "tactics_played", "cronies_won_names"),
+        ("maccreedys-mansion", {"max_rounds": 2}, "workers_hired", "jobs"),
     ],
 )
 def test_an_engines_own_figures_add_up_per_player_and_over_everyone(

@@ -1,0 +1,3 @@
+from engines.maccreedys_mansion.rules import ENGINE
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,77 @@
+"""What Event and Haunt cards and closed companies' haunts do, as events.
+
+A card's effect is a list of operations from the catalog (six kinds, the only
+ones the catalog schema accepts). Each becomes an event that ``evolve`` applies;
+the operations of one card are worked out one after another, each on the
+state the previous ones left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Event
+from engines.maccreedys_mansion import events as ev
+from engines.maccreedys_mansion.evolve import evolve
+from engines.maccreedys_mansion.query import complete, in_play
+from engines.maccreedys_mansion.state import MmState
+
+
+def break_location(state: MmState, location: str, source: Mapping[str, Any]) -> Event:
+    """Every marker in the location comes off; if it was complete, its completed
+    jobs that nobody owns go back into the Job Deck (won cards stay won)."""
+    spaces = set(state.board.location[location].spaces)
+    markers = [[space, seat] for space, seat in state.markers if space in spaces]
+    jobs = []
+    if complete(state, location):
+        jobs = sorted(j for j in state.job_done if state.board.job[j].location == location)
+    return Event(ev.LOCATION_BROKEN, {"location": location, "markers": markers, "jobs": jobs, **source})
+
+
+def _targets(state: MmState, who: str) -> list[int]:
+    if who == "first-player":
+        return [state.first] if state.companies[state.first].status.in_game else []
+    return [seat for seat, c in enumerate(state.companies) if c.status.in_game]
+
+
+def _effect(state: MmState, effect: Mapping[str, Any], card: str) -> list[Event]:
+    op = effect["op"]
+    source = {"card": card}
+    if op == "break-location":
+        if not in_play(state, effect["location"]):
+            return []
+        return [break_location(state, effect["location"], source)]
+    if op == "haunt-room":
+        if state.board.room[effect["room"]].id in state.covered:
+            return []
+        return [Event(ev.ROOM_HAUNTED, {"room": effect["room"], "round": state.round + 1, **source})]
+    if op == "strike":
+        until = state.round + effect["rounds"]
+        return [Event(ev.WORKERS_STRUCK, {"worker": effect["worker"], "until": until, **source})]
+    if op == "fine":
+        fines = [
+            (seat, min(effect["amount"], state.companies[seat].active))
+            for seat in _targets(state, effect["who"])
+        ]
+        return [
+            Event(ev.COMPANY_FINED, {"seat": seat, "amount": amount, **source})
+            for seat, amount in fines
+            if amount
+        ]
+    if op == "bonus":
+        return [
+            Event(ev.BONUS_PAID, {"seat": seat, "amount": effect["amount"], **source})
+            for seat in _targets(state, effect["who"])
+        ]
+    return [Event(ev.INSPECTION_CANCELLED, {"round": state.round, **source})]  # skip-inspection
+
+
+def resolve_card(state: MmState, card: str) -> list[Event]:
+    """The events of every operation on ``card``, then ``CardResolved``."""
+    out: list[Event] = []
+    for effect in state.board.card[card].effect:
+        for event in _effect(state, effect, card):
+            state = evolve(state, event)
+            out.append(event)
+    return [*out, Event(ev.CARD_RESOLVED, {"card": card})]

@@ -1,0 +1,236 @@
+"""What players see: views, plain-English lines, luck, statistics.
+
+Nothing is held in a hand: the only unknown is the order of the three decks,
+and the state holds no order (every draw names its card). Views show each
+deck's size, not its contents, and events need no redaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.base import Event
+from engines.maccreedys_mansion import events as ev
+from engines.maccreedys_mansion.effects import resolve_card
+from engines.maccreedys_mansion.flow import actor, chance_request
+from engines.maccreedys_mansion.query import complete_locations, debt_total, markers_in_hand, money
+from engines.maccreedys_mansion.state import OVER, MmState, dump_state
+
+DECKS = ("job_deck", "event_deck", "haunt_deck")
+
+
+def _counts(types: Sequence[str], counts: Sequence[int]) -> dict[str, int]:
+    return dict(zip(types, counts, strict=True))
+
+
+def view(state: MmState, seat: int | None) -> dict[str, Any]:
+    data = dump_state(state)
+    if state.phase != OVER:
+        for deck in DECKS:
+            data[f"{deck}_size"] = len(data.pop(deck))
+    board = state.board
+    request = chance_request(state)
+    data.update(
+        {
+            "catalog": {"id": board.id, "version": board.version, "reconstruction": board.reconstruction},
+            "you": seat,
+            "awaiting": actor(state),
+            "awaiting_card": None if request is None else request.fixed["deck"],
+            "complete_locations": complete_locations(state),
+            "companies": [
+                {
+                    "seat": s,
+                    "status": c.status.status,
+                    "since": c.status.since,
+                    "active": c.active,
+                    "invested": c.invested,
+                    "money": money(state, s),
+                    "debts": list(c.debts),
+                    "debt_total": debt_total(state, s),
+                    "jobs": list(c.jobs),
+                    "hired": _counts(board.worker_types, c.hired),
+                    "unplaced": _counts(board.worker_types, c.unplaced),
+                    "storage": _counts(board.resource_types, c.storage),
+                    "dedicated": _counts(board.resource_types, c.dedicated),
+                    "due": c.due,
+                    "markers_in_hand": markers_in_hand(state, s),
+                }
+                for s, c in enumerate(state.companies)
+            ],
+        }
+    )
+    return data
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    return event
+
+
+def _who(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _dollars(n: int) -> str:
+    return f"${n:,}"
+
+
+def _by(d: Mapping[str, Any], names: Sequence[str]) -> str:
+    if d.get("seat") is not None:
+        return f"{_who(names, d['seat'])}'s haunting"
+    return f"the card {d['card']}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    d = event.data
+    t = event.type
+    who = _who(names, d.get("seat"))
+    lines = {
+        ev.GAME_STARTED: lambda: (
+            f"The mansion opens to {d.get('seats')} companies; {_who(names, d.get('first'))} goes first."
+        ),
+        ev.JOB_DRAWN: lambda: (
+            f"Job {d['card']} is drawn"
+            + (
+                ", and set aside: its location is already complete."
+                if d["set_aside"]
+                else " to the job track."
+            )
+        ),
+        ev.ROUND_STARTED: lambda: f"Round {d['round']} begins with hiring.",
+        ev.PHASE_BEGAN: lambda: f"Round {d['round']}: the {d['phase'].replace('-', ' ')} phase begins.",
+        ev.WORKER_HIRED: lambda: f"{who} hires a {d['worker']}.",
+        ev.RESOURCES_BOUGHT: lambda: f"{who} buys {d['count']} {d['resource']}.",
+        ev.HIRING_PASSED: lambda: f"{who} passes on hiring.",
+        ev.WORKER_PLACED: lambda: f"{who} places a {d['worker']} on {d['space']}.",
+        ev.DAY_ENDED: lambda: (
+            f"The day ends: {_plural(len(d['kept']), 'marker')} kept, "
+            f"{len(d['lost'])} lost for want of resources."
+        ),
+        ev.RESOURCE_DEDICATED: lambda: f"{who} dedicates {d['resource']} to mark {d['space']}.",
+        ev.DAY_FINISHED: lambda: f"{who} dedicates nothing more today.",
+        ev.DECK_RESHUFFLED: lambda: f"The {d['deck']} discards are shuffled into a new deck.",
+        ev.EVENT_REVEALED: lambda: f"Event card revealed: {d['card']}.",
+        ev.HAUNT_REVEALED: lambda: f"Haunt card revealed: {d['card']}.",
+        ev.CARD_RESOLVED: lambda: f"The card {d['card']} is resolved.",
+        ev.LOCATION_BROKEN: lambda: (
+            f"{_by(d, names)} breaks {d['location']}: "
+            f"{_plural(len(d['markers']), 'marker')} removed, {_plural(len(d['jobs']), 'job')} back in the deck."
+        ),
+        ev.ROOM_HAUNTED: lambda: (
+            f"{_by(d, names)} haunts the {d['room']}: nobody works there in round {d['round']}."
+        ),
+        ev.WORKERS_STRUCK: lambda: f"No {d['worker']} may be hired until after round {d['until']}.",
+        ev.WORKER_HAUNTED: lambda: f"{who} haunts a {d['worker']} out of work for round {d['round']}.",
+        ev.COMPANY_FINED: lambda: f"{who} pays {_dollars(d['amount'])} ({d['card']}).",
+        ev.BONUS_PAID: lambda: f"{who} receives {_dollars(d['amount'])} ({d['card']}).",
+        ev.INSPECTION_CANCELLED: lambda: f"{_by(d, names)} keeps the Inspector away in round {d['round']}.",
+        ev.HAUNT_PASSED: lambda: f"{who} does not haunt.",
+        ev.JOBS_INSPECTED: lambda: (
+            f"Inspection: {_plural(len(d['results']), 'job')} completed"
+            + "".join(
+                f"; {r['job']} to {_who(names, r['owner']) if r['owner'] is not None else 'nobody (a tie)'}"
+                for r in d["results"]
+            )
+            + "."
+        ),
+        ev.INSPECTION_SKIPPED: lambda: f"There is no Inspection in round {d['round']}.",
+        ev.COMPANY_PAID: lambda: (
+            f"{who} earns {_dollars(d['jobs'])}, pays {_dollars(d['wages'])} in wages and "
+            f"{_dollars(d['vendors'])} to vendors"
+            + (
+                f", and owes {_plural(len(d['wage_debts']) + len(d['vendor_debts']), 'debt')}."
+                if d["wage_debts"] or d["vendor_debts"]
+                else "."
+            )
+        ),
+        ev.COMPANY_CLOSED: lambda: f"{who} is bankrupt and closes.",
+        ev.INVESTMENT_LIQUIDATED: lambda: (
+            f"{who} liquidates {_dollars(d['amount'])} of investments"
+            + (" (a closed company must)." if d["forced"] else ".")
+        ),
+        ev.DIVIDENDS_COLLECTED: lambda: f"{who} collects {_dollars(d['amount'])} in dividends.",
+        ev.FUNDS_INVESTED: lambda: f"{who} invests {_dollars(d['amount'])}.",
+        ev.INVESTMENTS_PASSED: lambda: f"{who} leaves the investments as they are.",
+        ev.DEBT_PAID: lambda: f"{who} pays a {d['item']} debt of {_dollars(d['amount'])}.",
+        ev.SETTLING_FINISHED: lambda: f"{who} settles no more debts.",
+        ev.COMPANY_REOPENED: lambda: f"{who} re-opens for business.",
+        ev.COMPANY_STAYED_CLOSED: lambda: f"{who} stays closed.",
+        ev.COMPANY_CLOSED_FOR_GOOD: lambda: f"{who} has nothing left and is closed for good.",
+        ev.BID_PLACED: lambda: f"{who} bids {_dollars(d['amount'])} for the First Player Marker.",
+        ev.BID_PASSED: lambda: f"{who} passes.",
+        ev.FIRST_PLAYER_CHOSEN: lambda: (
+            f"{who} takes the First Player Marker"
+            + (f" for {_dollars(d['paid'])}." if d["paid"] else " (no bids).")
+        ),
+        ev.GAME_DECIDED: lambda: f"The game ends ({d['reason'].replace('-', ' ')}) after round {d['round']}.",
+    }
+    line = lines.get(t)
+    return line() if line else f"{t}."
+
+
+def _worth(state: MmState, card: str, seat: int) -> int:
+    """What a card does to a seat: its money change, less $1,000 per marker it removes."""
+    worth = 0
+    for event in resolve_card(state, card):
+        if event.data.get("seat") == seat and event.type == ev.COMPANY_FINED:
+            worth -= event.data["amount"]
+        elif event.data.get("seat") == seat and event.type == ev.BONUS_PAID:
+            worth += event.data["amount"]
+        elif event.type == ev.LOCATION_BROKEN:
+            worth -= 1000 * sum(1 for _, s in event.data["markers"] if s == seat)
+    return worth
+
+
+def luck(state: MmState, event: Event) -> dict[int, float]:
+    """An Event or Haunt card against every card the deck could have given."""
+    if event.type not in (ev.EVENT_REVEALED, ev.HAUNT_REVEALED):
+        return {}
+    pool = state.event_deck if event.type == ev.EVENT_REVEALED else state.haunt_deck
+    if event.data["card"] not in pool:
+        return {}
+    out = {}
+    for seat, company in enumerate(state.companies):
+        if not company.status.in_game:
+            continue
+        worths = [_worth(state, card, seat) for card in pool]
+        mine = _worth(state, event.data["card"], seat)
+        below = sum(w < mine for w in worths)
+        equal = sum(w == mine for w in worths)
+        out[seat] = (below + equal / 2) / len(worths)
+    return out
+
+
+def statistics(state: MmState) -> dict[str, Any]:
+    return {
+        "rounds": state.round,
+        "ended_by": state.ended_by,
+        "complete_locations": len(complete_locations(state)),
+        "seats": [
+            {
+                "seat": s,
+                "money": money(state, s),
+                "active": c.active,
+                "invested": c.invested,
+                "debts": len(c.debts),
+                "status": c.status.status,
+                "jobs_won": len(c.jobs),
+                "jobs": list(c.jobs),
+                "job_pay": c.tally.job_pay,
+                "wages_paid": c.tally.wages_paid,
+                "vendors_paid": c.tally.vendors_paid,
+                "dividends": c.tally.dividends,
+                "bids_paid": c.tally.bids_paid,
+                "workers_hired": c.tally.workers_hired,
+                "markers_placed": c.tally.markers_placed,
+                "markers_lost": c.tally.markers_lost,
+                "closures": c.tally.closures,
+                "haunts": c.tally.haunts,
+            }
+            for s, c in enumerate(state.companies)
+        ],
+    }
