@@ -6,8 +6,9 @@ from marshmallow import Schema, fields, validate
 
 from engines import registry
 from schemas import api as api_schemas
-from schemas.catalogs.house_of_cronies import CATALOG
 from schemas.games import for_engine
+from schemas.numbers import INT32_MAX
+from service.records.catalogs import catalog_schema
 from tests.helpers import event_count, new_pig_game
 
 NOT_INTEGERS = [0.5, 0.9, 1.0, 1.7, "0", "1", True, False]
@@ -18,7 +19,6 @@ BODY_SCHEMAS = [
     api_schemas.CatalogCreate,
     api_schemas.Retract,
     api_schemas.Abandon,
-    CATALOG,
 ]
 
 
@@ -55,6 +55,21 @@ def _bounded(field: fields.Integer) -> bool:
 def test_every_integer_field_of_a_body_is_strict_and_bounded(label, schema):
     loose = [name for name, field in _integer_fields(schema) if not (field.strict and _bounded(field))]
     assert loose == [], f"{label}: {loose}"
+
+
+def _catalog_schemas():
+    for engine_id in registry.available():
+        kind = registry.get(engine_id).catalog_kind
+        if kind:
+            yield kind, catalog_schema(kind)
+
+
+@pytest.mark.parametrize("kind, schema", list(_catalog_schemas()))
+def test_every_integer_of_a_catalog_is_strict_and_its_version_fits_the_column(kind, schema):
+    loose = [name for name, field in _integer_fields(schema) if not field.strict]
+    assert loose == [], f"{kind}: {loose}"
+    version = schema._declared_fields["version"]
+    assert any(isinstance(v, validate.Range) and v.max <= INT32_MAX for v in version.validators), kind
 
 
 @pytest.fixture
