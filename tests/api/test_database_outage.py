@@ -6,6 +6,7 @@ recovers by itself when the database returns."""
 from __future__ import annotations
 
 import random
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -36,7 +37,10 @@ class Postgres:
         from pgserver._commands import pg_ctl
 
         server = self.embedded.server
-        pg_ctl(["-w", *args], pgdata=server.pgdata, user=server.system_user, timeout=30)
+        try:
+            pg_ctl(["-w", *args], pgdata=server.pgdata, user=server.system_user, timeout=60)
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+            raise AssertionError(f"pg_ctl {args[-1]} failed:\n{server.log.read_text()[-3000:]}") from error
 
     def stop(self) -> None:
         self._pg_ctl("-m", "fast", "stop")
