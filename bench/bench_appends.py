@@ -1,57 +1,47 @@
-"""Appends through the HTTP API beside raw INSERT+COMMIT, and replay with and
-without snapshots, all on the same PostgreSQL in one run."""
+"""Appends: the service's validated actions beside the framework's own ceiling
+(a Flask endpoint doing one INSERT + COMMIT, same gunicorn settings, same
+client) on loopback, and beside raw INSERT+COMMIT through a delay proxy that
+puts PostgreSQL one network hop away; then replay with and without
+snapshots. All on the same PostgreSQL in one run.
+
+``BENCH_SECONDS`` sets each load's duration (default 8).
+"""
 
 from __future__ import annotations
 
 import http.client
-import json
 import os
-import signal
-import socket
-import subprocess
-import sys
+import statistics
 import threading
 import time
 import uuid
-from pathlib import Path
+from dataclasses import replace
 
 import psycopg
 from psycopg.types.json import Jsonb
 
-from bench.support import ROOT, bench_database, percentile, timed
+from bench.support import GUNICORN, bench_database, call, delay_proxy, gunicorn, percentile, timed
+from service.app import create_app
+from service.config import Settings
 from service.records import acting, creation, fold, games, states
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.db import make_pool
 
-GAMES = 8
-SECONDS = 8.0
+SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
+PROXY_DELAY_MS = 0.5  # each way: about 1 ms a round trip
+ROUND_TRIP_PROBE_MS = 25  # each way: long enough that the round trips dominate
 
 
 def raw_inserts(url: str, connections: int, seconds: float) -> float:
-    """Events/s for one INSERT + COMMIT per event over ``connections`` sessions."""
-    club, game_ids = uuid.uuid4(), [uuid.uuid4() for _ in range(connections)]
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("INSERT INTO clubs (id, name) VALUES (%s, 'raw')", (club,))
-        for g in game_ids:
-            conn.execute(
-                "INSERT INTO games (id, club_id, engine, seats, options, dealer, seed)"
-                " VALUES (%s, %s, 'pig', '[]', '{}', 'server', 's')",
-                (g, club),
-            )
+    """Rows/s for one INSERT + COMMIT per row over ``connections`` sessions."""
     counts = [0] * connections
     deadline = time.perf_counter() + seconds
 
     def writer(i: int) -> None:
         with psycopg.connect(url, autocommit=True) as conn:
-            version = 0
             while time.perf_counter() < deadline:
-                version += 1
-                conn.execute(
-                    "INSERT INTO events (position, game_id, version, type, data, metadata)"
-                    " VALUES (nextval('events_position_seq'), %s, %s, 'Noted', %s, %s)",
-                    (game_ids[i], version, Jsonb({"value": version}), Jsonb({"actor": "bench"})),
-                )
+                conn.execute("INSERT INTO bench_rows (body) VALUES (%s)", (Jsonb({"value": counts[i]}),))
                 counts[i] += 1
 
     threads = [threading.Thread(target=writer, args=(i,)) for i in range(connections)]
@@ -63,50 +53,51 @@ def raw_inserts(url: str, connections: int, seconds: float) -> float:
     return sum(counts) / (time.perf_counter() - start)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def load(clients: int, seconds: float, post) -> tuple[float, list[float], int]:
+    """Run ``post(i, conn)`` (returns events written, or None to stop) from
+    ``clients`` keep-alive connections; (requests/s, latencies, events)."""
+    latencies: list[float] = []
+    events = [0] * clients
+    deadline = time.perf_counter() + seconds
+
+    def client(i: int, port: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        while time.perf_counter() < deadline:
+            t0 = time.perf_counter()
+            written = post(i, conn)
+            latencies.append(time.perf_counter() - t0)
+            if written is None:
+                return
+            events[i] += written
+
+    threads = [threading.Thread(target=client, args=(i, post.port)) for i in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    return len(latencies) / elapsed, latencies, sum(events)
 
 
-def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
-    """(events/s, requests/s, p50 ms, p99 ms) posting Pig rolls to 8 games at once."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "RATE_LIMIT_ENABLED": "0"}
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "-w",
-            "3",
-            "-b",
-            f"127.0.0.1:{port}",
-            "--threads",
-            "2",
-            "service.wsgi:app",
-        ],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            try:
-                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/health")
-                break
-            except OSError:
-                time.sleep(0.1)
+def minimal_endpoint(url: str, clients: int, seconds: float) -> tuple[float, float, float]:
+    """(requests/s, p50 ms, p99 ms) of the one-INSERT Flask endpoint."""
+    with gunicorn("bench.minimal_app:app", url) as port:
 
-        def call(conn, method, path, body=None, token=None):
-            headers = {"Content-Type": "application/json"}
-            if token:
-                headers["Authorization"] = f"Bearer {token}"
-            conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-            r = conn.getresponse()
-            return r.status, json.loads(r.read() or b"{}")
+        def post(i, conn):
+            status, _ = call(conn, "POST", "/rows", {"client": i})
+            return 1 if status == 201 else None
 
+        post.port = port
+        rate, latencies, _ = load(clients, seconds, post)
+    return rate, percentile(latencies, 50) * 1000, percentile(latencies, 99) * 1000
+
+
+def service_appends(url: str, n_games: int, seconds: float) -> tuple[float, float, float, float]:
+    """(actions/s, events/s, p50 ms, p99 ms) posting Pig rolls to ``n_games`` games at once."""
+    with gunicorn("service.wsgi:app", url) as port:
         setup = http.client.HTTPConnection("127.0.0.1", port)
-        _, club = call(setup, "POST", "/clubs", {"name": "bench"})
+        _, club = call(setup, "POST", "/clubs", {"name": f"bench {uuid.uuid4().hex[:6]}"})
         token = club["admin_token"]
         players = [
             call(setup, "POST", f"/clubs/{club['id']}/players", {"name": f"p{i}"}, token)[1]["id"]
@@ -120,53 +111,34 @@ def http_appends(url: str, seconds: float) -> tuple[float, float, float, float]:
                 {"engine": "pig", "seats": players, "options": {"target": 500}},
                 token,
             )[1]["id"]
-            for _ in range(GAMES)
+            for _ in range(n_games)
         ]
-        latencies: list[float] = []
-        events = [0] * GAMES
-        deadline = time.perf_counter() + seconds
+        turns = [[0, 0] for _ in range(n_games)]  # seat, turn total
 
-        def player(i: int) -> None:
-            conn = http.client.HTTPConnection("127.0.0.1", port)
-            seat, total = 0, 0
-            while time.perf_counter() < deadline:
-                kind = "Hold" if total >= 12 else "Roll"
-                t0 = time.perf_counter()
-                status, body = call(
-                    conn,
-                    "POST",
-                    f"/games/{game_ids[i]}/actions",
-                    {"seat": seat, "command": {"type": kind}},
-                    token,
-                )
-                latencies.append(time.perf_counter() - t0)
-                if status != 201:
-                    return
-                events[i] += len(body["events"])
-                types = [e["type"] for e in body["events"]]
-                if "GameEnded" in types:
-                    return
-                if "TurnBusted" in types or "TurnHeld" in types:
-                    seat, total = 1 - seat, 0
-                else:
-                    total += next(e["data"]["value"] for e in body["events"] if e["type"] == "DieRolled")
+        def post(i, conn):
+            seat, total = turns[i]
+            kind = "Hold" if total >= 12 else "Roll"
+            status, body = call(
+                conn,
+                "POST",
+                f"/games/{game_ids[i]}/actions",
+                {"seat": seat, "command": {"type": kind}},
+                token,
+            )
+            if status != 201:
+                return None
+            types = [e["type"] for e in body["events"]]
+            if "GameEnded" in types:
+                return None
+            if "TurnBusted" in types or "TurnHeld" in types:
+                turns[i] = [1 - seat, 0]
+            else:
+                turns[i][1] += next(e["data"]["value"] for e in body["events"] if e["type"] == "DieRolled")
+            return len(body["events"])
 
-        threads = [threading.Thread(target=player, args=(i,)) for i in range(GAMES)]
-        start = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        elapsed = time.perf_counter() - start
-        return (
-            sum(events) / elapsed,
-            len(latencies) / elapsed,
-            percentile(latencies, 50) * 1000,
-            percentile(latencies, 99) * 1000,
-        )
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(20)
+        post.port = port
+        rate, latencies, events = load(n_games, seconds, post)
+    return rate, events / seconds, percentile(latencies, 50) * 1000, percentile(latencies, 99) * 1000
 
 
 def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float]:
@@ -203,19 +175,89 @@ def replay_times(url: str, target_events: int = 1000) -> tuple[int, float, float
         pool.close()
 
 
+def round_trips(url: str) -> tuple[float, float]:
+    """Round trips to PostgreSQL per action and per raw INSERT+COMMIT: median
+    latency through a proxy adding ROUND_TRIP_PROBE_MS each way, divided by
+    the round trip (in-process Flask client, one game, one connection)."""
+    rtt = 2 * ROUND_TRIP_PROBE_MS / 1000
+    with delay_proxy(url, ROUND_TRIP_PROBE_MS) as far:
+        with psycopg.connect(far, autocommit=True) as conn:
+            raw = []
+            for i in range(12):
+                t0 = time.perf_counter()
+                conn.execute("INSERT INTO bench_rows (body) VALUES (%s)", (Jsonb({"value": i}),))
+                raw.append(time.perf_counter() - t0)
+        pool = make_pool(far, max_size=2)
+        try:
+            settings = replace(
+                Settings.from_env(), database_url=far, broker_url=None, rate_limit_enabled=False
+            )
+            client = create_app(settings, pool=pool).test_client()
+            club = client.post("/clubs", json={"name": "round trips"}).get_json()
+            auth = {"Authorization": f"Bearer {club['admin_token']}"}
+            players = [
+                client.post(f"/clubs/{club['id']}/players", json={"name": f"p{i}"}, headers=auth).get_json()[
+                    "id"
+                ]
+                for i in range(2)
+            ]
+            game = client.post(
+                f"/clubs/{club['id']}/games",
+                json={"engine": "pig", "seats": players, "options": {"target": 10_000}},
+                headers=auth,
+            ).get_json()["id"]
+            latencies, seat = [], 0
+            for _ in range(25):
+                t0 = time.perf_counter()
+                body = client.post(
+                    f"/games/{game}/actions", json={"seat": seat, "command": {"type": "Roll"}}, headers=auth
+                ).get_json()
+                latencies.append(time.perf_counter() - t0)
+                if any(e["type"] == "TurnBusted" for e in body["events"]):
+                    seat = 1 - seat
+        finally:
+            pool.close()
+    return statistics.median(latencies[5:]) / rtt, statistics.median(raw[2:]) / rtt
+
+
+def row(label: str, value: str) -> None:
+    print(f"{label:56} {value}", flush=True)
+
+
 def main() -> None:
+    settings = f"gunicorn {' '.join(GUNICORN)}, keep-alive clients, {SECONDS:.0f} s each"
     with bench_database() as url:
+        print(f"1. loopback ({settings})", flush=True)
+        base_rate, base_p50, base_p99 = minimal_endpoint(url, 8, SECONDS)
+        row(
+            "  baseline: Flask INSERT+COMMIT endpoint, 8 clients",
+            f"{base_rate:7.0f} requests/s (p50 {base_p50:.1f} ms, p99 {base_p99:.1f} ms)",
+        )
+        actions, events, p50, p99 = service_appends(url, 8, SECONDS)
+        row(
+            "  validated appends, Pig, 8 games",
+            f"{actions:7.0f} actions/s ({events:.0f} events/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)",
+        )
+        row("  service / framework ceiling", f"{actions / base_rate:7.0%}   (goal >= 70%, p99 < 30 ms)")
+        print(f"2. PostgreSQL one hop away (proxy: +{PROXY_DELAY_MS} ms each way; {settings})", flush=True)
+        with delay_proxy(url, PROXY_DELAY_MS) as far:
+            raw16 = raw_inserts(far, 16, SECONDS / 2)
+            row("  baseline: raw INSERT+COMMIT, 16 connections", f"{raw16:7.0f} events/s")
+            actions, events, p50, p99 = service_appends(far, 16, SECONDS)
+            row(
+                "  validated appends, Pig, 16 games",
+                f"{events:7.0f} events/s ({actions:.0f} actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)",
+            )
+            row("  service / raw", f"{events / raw16:7.0%}   (goal >= 50%)")
+        action_trips, raw_trips = round_trips(url)
+        print(f"round trips to PostgreSQL (proxy +{ROUND_TRIP_PROBE_MS} ms each way, in-process)", flush=True)
+        row("  baseline: raw INSERT+COMMIT", f"{raw_trips:7.1f}")
+        row("  one validated action (Pig Roll: auth, lock, append, commit)", f"{action_trips:7.1f}")
+        print("replay and raw inserts on loopback", flush=True)
         raw1 = raw_inserts(url, 1, SECONDS / 2)
-        raw8 = raw_inserts(url, GAMES, SECONDS / 2)
-        ev_s, req_s, p50, p99 = http_appends(url, SECONDS)
+        raw8 = raw_inserts(url, 8, SECONDS / 2)
+        row("  raw INSERT+COMMIT, 1 connection", f"{raw1:7.0f} events/s")
+        row("  raw INSERT+COMMIT, 8 connections", f"{raw8:7.0f} events/s")
         n, full_ms, snap_ms = replay_times(url)
-    print(f"{'raw INSERT+COMMIT, 1 connection':48} {raw1:9.0f} events/s")
-    print(f"{'raw INSERT+COMMIT, 8 connections':48} {raw8:9.0f} events/s")
-    print(
-        f"{'HTTP validated appends, 8 games in parallel':48} {ev_s:9.0f} events/s "
-        f"({req_s:.0f} actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms)"
-    )
-    print(f"{'  HTTP / raw (8 connections)':48} {ev_s / raw8:9.0%}")
-    print(f"{'  HTTP / raw (1 connection)':48} {ev_s / raw1:9.0%}")
-    print(f"{f'replay {n} events, full fold':48} {full_ms:9.1f} ms")
-    print(f"{f'replay {n} events, snapshot + tail':48} {snap_ms:9.1f} ms")
+        row(f"  replay {n} events, full fold", f"{full_ms:7.1f} ms")
+        row(f"  replay {n} events, snapshot + tail", f"{snap_ms:7.1f} ms")

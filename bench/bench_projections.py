@@ -60,7 +60,7 @@ def generate(url: str, n_games: int) -> tuple[uuid.UUID, list[uuid.UUID], int]:
     club, league = uuid.uuid4(), uuid.uuid4()
     players = [uuid.uuid4() for _ in range(PLAYERS)]
     start = datetime(2026, 1, 1, tzinfo=UTC)
-    position = 0
+    count = 0
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("INSERT INTO clubs (id, name) VALUES (%s, 'bench')", (club,))
         conn.execute(
@@ -99,10 +99,10 @@ def generate(url: str, n_games: int) -> tuple[uuid.UUID, list[uuid.UUID], int]:
                 stream = [("GameCreated", created), *events, ("GameEnded", ended)]
                 at = start + timedelta(minutes=g)
                 for version, (kind, data) in enumerate(stream, start=1):
-                    position += 1
+                    count += 1
                     rows.append(
                         (
-                            position,
+                            club,
                             game_id,
                             version,
                             kind,
@@ -132,14 +132,15 @@ def generate(url: str, n_games: int) -> tuple[uuid.UUID, list[uuid.UUID], int]:
             ) as copy:
                 for row in games:
                     copy.write_row(row)
+            # This transaction's positions (see service/records/store.py).
+            first = cur.execute("SELECT events_claim_positions(%s)", (len(rows),)).fetchone()[0]
             with cur.copy(
-                "COPY events (position, game_id, version, type, data, metadata, recorded_at) FROM STDIN"
+                "COPY events (position, club_id, game_id, version, type, data, metadata, recorded_at) FROM STDIN"
             ) as copy:
-                for row in rows:
-                    copy.write_row(row)
-            cur.execute("SELECT setval('events_position_seq', %s)", (position,))
+                for i, row in enumerate(rows):
+                    copy.write_row((first + i, *row))
         conn.execute("ANALYZE")
-    return club, players, position
+    return club, players, count
 
 
 def plain_read(url: str, types: list[str] | None = None) -> tuple[float, int]:

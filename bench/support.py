@@ -1,9 +1,16 @@
-"""Shared set-up for benchmarks: a server, a fresh schema, timing helpers."""
+"""Shared set-up for benchmarks: a server, a fresh schema, gunicorn, a delay
+proxy, HTTP clients and timing helpers."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import signal
+import socket
 import statistics
+import subprocess
+import sys
 import time
 import uuid
 from contextlib import contextmanager
@@ -16,31 +23,120 @@ from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The same server settings for the service and for the framework's ceiling.
+GUNICORN = ["-w", "3", "--threads", "6"]
+
 
 @contextmanager
 def bench_database():
-    """A migrated schema on BENCH_DATABASE_URL or on the embedded server."""
+    """A migrated schema on BENCH_DATABASE_URL or on the embedded server, with
+    ``bench_rows``: the table the raw baselines insert into."""
+    with bench_databases(1) as (url,):
+        yield url
+
+
+@contextmanager
+def bench_databases(n: int):
+    """``n`` such schemas on the same server (figures measured side by side)."""
     url, pg = os.environ.get("BENCH_DATABASE_URL"), None
     if not url:
         from service.embedded import start_postgres
 
         pg = start_postgres(ROOT / "var" / "bench-postgres")
         url = pg.url
-    schema = f"bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    params = conninfo_to_dict(url)
-    params["options"] = f"{params.get('options', '')} -c search_path={schema}".strip()
-    schema_url = make_conninfo(**params)
-    with psycopg.connect(schema_url, autocommit=True) as conn:
-        migrate(conn)
+    schemas = [f"bench_{uuid.uuid4().hex[:8]}" for _ in range(n)]
+    urls = []
+    for schema in schemas:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        params = conninfo_to_dict(url)
+        params["options"] = f"{params.get('options', '')} -c search_path={schema}".strip()
+        urls.append(make_conninfo(**params))
+        with psycopg.connect(urls[-1], autocommit=True) as conn:
+            migrate(conn)
+            conn.execute(
+                "CREATE TABLE bench_rows (id bigserial PRIMARY KEY, body jsonb NOT NULL,"
+                " at timestamptz NOT NULL DEFAULT now())"
+            )
     try:
-        yield schema_url
+        yield urls
     finally:
         with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+            for schema in schemas:
+                conn.execute(f"DROP SCHEMA {schema} CASCADE")
         if pg:
             pg.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port: int, path: str = "/health", timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", path)
+            conn.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing answers on port {port}")
+
+
+@contextmanager
+def gunicorn(app: str, database_url: str):
+    """``app`` served by gunicorn (GUNICORN settings) on a free port."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url, "RATE_LIMIT_ENABLED": "0"}
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), *GUNICORN, "-b", f"127.0.0.1:{port}", app],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(port)
+        yield port
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(20)
+
+
+@contextmanager
+def delay_proxy(database_url: str, delay_ms: float):
+    """A conninfo that reaches the same database through a proxy delaying
+    each direction by ``delay_ms``."""
+    params = conninfo_to_dict(database_url)
+    host, port = params.get("host") or "127.0.0.1", params.get("port") or "5432"
+    target = f"{host}/.s.PGSQL.{port}" if host.startswith("/") else f"{host}:{port}"
+    listen = free_port()
+    proxy = subprocess.Popen(
+        [sys.executable, "-m", "bench.delay_proxy", str(listen), target, str(delay_ms)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        proxy.stdout.readline()  # "ready"
+        yield make_conninfo(**{**params, "host": "127.0.0.1", "port": str(listen)})
+    finally:
+        proxy.terminate()
+        proxy.wait(10)
+
+
+def call(conn: http.client.HTTPConnection, method: str, path: str, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    r = conn.getresponse()
+    return r.status, json.loads(r.read() or b"{}")
 
 
 def percentile(values: list[float], p: float) -> float:

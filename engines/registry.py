@@ -15,6 +15,7 @@ ENGINE_MODULES: dict[str, str] = {
     "pig": "engines.pig",
     "chancellors": "engines.chancellors",
     "house-of-cronies": "engines.house_of_cronies",
+    "political-divide-and-conquer": "engines.political_divide_and_conquer",
     "maccreedys-mansion": "engines.maccreedys_mansion",
 }
 

@@ -199,7 +199,7 @@ class ProjectionsQuery(Schema):
 class ProjectionState(Schema):
     name = fields.String()
     position = fields.Integer(metadata={"description": "The last global log position applied."})
-    behind = fields.Integer(metadata={"description": "head - position"})
+    behind = fields.Integer(metadata={"description": "Events after its position, up to the head."})
     updated_at = fields.DateTime()
     errors = fields.Integer(metadata={"description": "Games this projection skips after an engine error."})
 

@@ -8,8 +8,11 @@ twice or lost. One runner per projection at a time: each batch transaction
 first takes ``pg_try_advisory_xact_lock`` on the projection's key, and a
 runner that does not get it leaves the work to the one that has it.
 
-Because appends to the log commit in position order (see service/store.py),
-``position > checkpoint`` never skips an event committed late.
+The log is read only below its horizon (see service/records/store.py), so
+``position > checkpoint`` never skips an event committed late. An event
+committed above the horizon waits for the older transactions still open: a
+runner that finds one polls briefly (within its budget) instead of going
+idle, since the transaction that releases it may not wake anyone.
 
 An event a projection cannot apply (an engine error: a "poison" event) is
 recorded in ``projection_errors`` and the projection skips that game from
@@ -37,6 +40,7 @@ from workers.projections import checkpoints
 log = logging.getLogger(__name__)
 
 DEFAULT_BATCH = 500
+SETTLE_POLL = 0.01  # seconds between looks while committed events wait above the horizon
 
 
 class Projection(Protocol):
@@ -101,8 +105,8 @@ def read_batch(conn: psycopg.Connection, projection: Projection, after: int, bat
     """The next events the projection wants, and the checkpoint they take it to.
 
     A projection with ``event_types`` reads only those; when fewer than a
-    batch come back, its checkpoint moves to the head read first (every
-    position up to it was committed then: appends commit in position order)."""
+    batch come back, its checkpoint moves to the settled head read first
+    (every event at or before it was visible then, for good)."""
     if projection.event_types is None:
         events = store.read_all(conn, after, batch_size)
         return events, (events[-1].position if events else after), len(events) == batch_size
@@ -152,6 +156,9 @@ def catch_up(
             if progress.moved:
                 faults.point(projection.name, "before-commit")
         if not progress.moved:
+            if time.monotonic() < deadline and store.unsettled(conn):
+                time.sleep(SETTLE_POLL)
+                continue
             return RunResult(projection.name, "caught-up", applied, position)
         faults.point(projection.name, "after-commit")
         applied += progress.applied

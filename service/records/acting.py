@@ -8,6 +8,7 @@ from uuid import UUID
 from service.records import access, commands, idempotency, states
 from service.records.access import Principal
 from service.records.context import Records
+from service.records.db import write_transaction
 from service.records.errors import Conflict
 from service.records.games import config_of, get_game
 from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
@@ -29,7 +30,7 @@ def act(
 
     With ``expected_version``, a game that has moved on is a conflict and
     nothing is stored; an engine's ``RuleViolation`` passes through."""
-    with records.pool.connection() as conn, conn.transaction():
+    with write_transaction(records.pool) as conn:
         if idempotency_key:
             access.may_act(get_game(conn, game_id), principal, seat)
             earlier = idempotency.claim(conn, game_id, idempotency_key, body_hash)
@@ -54,9 +55,9 @@ def act(
         work.deal_chance()
         status = work.finish_if_over()
         work.commit(status, records.snapshot_every)
-        result = work.result(status, principal)
         if idempotency_key:
-            idempotency.keep_answer(conn, game_id, idempotency_key, result)
+            idempotency.keep_answer(conn, game_id, idempotency_key, work.result(status, principal))
+    result = work.result(status, principal)  # the events' positions came back with the commit
     states.remember(game, work.version, work.state)
     work.committed(records)
     return result

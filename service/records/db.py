@@ -52,6 +52,27 @@ class Pool(ConnectionPool):
             ) from error
 
 
+@contextmanager
+def write_transaction(pool: ConnectionPool) -> Iterator[psycopg.Connection]:
+    """One transaction in pipeline mode: BEGIN travels with the first
+    statement whose result is read, and COMMIT with whatever was queued
+    after the last read, so a read-then-write transaction costs two round
+    trips instead of four. Results of statements queued at the end are
+    available once the block has exited."""
+    with pool.connection() as conn:
+        conn.autocommit = True  # BEGIN and COMMIT are ours, so they can be pipelined
+        try:
+            with conn.pipeline():
+                conn.execute("BEGIN")
+                yield conn
+                conn.execute("COMMIT")
+        finally:
+            if not conn.closed:
+                if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    conn.execute("ROLLBACK")
+                conn.autocommit = False
+
+
 def make_pool(
     url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
 ) -> Pool:

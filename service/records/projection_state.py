@@ -48,10 +48,13 @@ def freshness(
     names only); ``ProjectionBehind`` until every one has applied ``min_position``."""
     with records.pool.connection() as conn:
         head = store.head_position(conn)
+        # Positions are sparse (see store.py): "behind" counts the events.
         rows = conn.execute(
             "SELECT c.projection AS name, c.position, c.updated_at,"
-            " (SELECT count(*) FROM projection_errors e WHERE e.projection = c.projection) AS errors"
-            " FROM projection_checkpoints c ORDER BY c.projection"
+            " (SELECT count(*) FROM projection_errors e WHERE e.projection = c.projection) AS errors,"
+            " (SELECT count(*) FROM events v WHERE v.position > c.position AND v.position <= %s) AS behind"
+            " FROM projection_checkpoints c ORDER BY c.projection",
+            (head,),
         ).fetchall()
         if projection is not None:
             rows = [r for r in rows if r["name"] == projection]
@@ -69,6 +72,6 @@ def freshness(
         return {"projections": [{"name": r["name"]} for r in rows]}
     return {
         "head": head,
-        "projections": [{**r, "behind": max(head - r["position"], 0)} for r in rows],
+        "projections": rows,
         "set_aside_tasks": aside,
     }

@@ -1,5 +1,13 @@
 """Game replays as one viewer may see them, read from the replays projection.
 
+Step ``n`` is the game's event of version ``n`` (read from the log), its
+plain-English line, and the state after it on the live line as it stood then.
+The projection keeps the state only every few steps and at each retraction
+(whose state is the state it went back to); a step's state is the nearest
+kept state at or before it with the events between folded on. No retraction
+lies between a kept state and a later step before the next kept one, so the
+fold is plain ``evolve``.
+
 Who sees what: a finished or abandoned game's replay reveals everything (every
 hand, every draw, the seed). A live game's replay shows what the caller may
 see now (``access.viewer``). A seat's-eye replay shows, at every step, exactly
@@ -9,21 +17,60 @@ each event redacted for it, for whoever ``access.may_see_seat``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
 import psycopg
 
-from engines.base import Event
+from engines.base import Engine, Event, GameConfig
 from service.records import access, store
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.errors import NotFound, ProjectionBehind
-from service.records.fold import SERVICE_EVENTS
+from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
 from service.records.games import Game, config_of, get_game
 from service.records.projection_state import position_of, projection_error
+from service.records.store import StoredEvent
 
-STEP_COLUMNS = "step, position, type, data, description, state, recorded_at, retracted_by"
+
+def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:
+    """The plain-English line of a service event."""
+    if event_type == GAME_CREATED:
+        return f"A game of {title} begins: {', '.join(names)}."
+    if event_type == GAME_ENDED:
+        places = data.get("places") or []
+        winners = [names[i] for i, p in enumerate(places) if p == 1 and i < len(names)]
+        how = f" ({data['ended_by']})" if data.get("ended_by") else ""
+        return f"The game is over{how}: {' and '.join(winners) or 'nobody'} won."
+    if event_type == GAME_ABANDONED:
+        reason = f": {data['reason']}" if data.get("reason") else ""
+        return f"The game was abandoned{reason}."
+    if event_type == ACTIONS_RETRACTED:
+        reason = f" ({data['reason']})" if data.get("reason") else ""
+        return f"The recorder took the game back to step {data.get('to_version')}{reason}."
+    return event_type
+
+
+def kept_state_at(
+    conn: psycopg.Connection, engine: Engine, config: GameConfig, game_id: UUID, step: int
+) -> tuple[int, Any] | None:
+    """The kept state nearest at or before ``step``: (its step, the state)."""
+    row = conn.execute(
+        "SELECT step, state FROM replay_states WHERE game_id = %s AND step <= %s ORDER BY step DESC LIMIT 1",
+        (game_id, step),
+    ).fetchone()
+    return (row["step"], engine.load_state(row["state"], config)) if row else None
+
+
+def fold_steps(engine: Engine, state: Any, events: Sequence[StoredEvent]) -> Any:
+    """The state after ``events``, none of which is a retraction (see above)."""
+    for event in events:
+        if event.type == ACTIONS_RETRACTED:
+            raise LookupError(f"step {event.version} is a retraction with no kept state")
+        if event.type not in SERVICE_EVENTS:
+            state = engine.evolve(state, Event(event.type, event.data))
+    return state
 
 
 def name_list(names: list[str | None], seats: list[str]) -> list[str]:
@@ -39,7 +86,7 @@ class Replay:
         self.config = config_of(conn, game)
         position = position_of(conn, "replays", min_position)
         self.row = conn.execute(
-            "SELECT names, status, steps, seed FROM replay_games WHERE game_id = %s", (game.id,)
+            "SELECT names, status, steps, seed, retractions FROM replay_games WHERE game_id = %s", (game.id,)
         ).fetchone()
         error = projection_error(conn, "replays", game.id)
         if self.row is None:
@@ -49,6 +96,7 @@ class Replay:
                     "status": game.status,
                     "steps": 0,
                     "seed": None,
+                    "retractions": [],
                 }
             elif position < store.first_position(conn, game.id):
                 raise ProjectionBehind("replays", position, store.first_position(conn, game.id))
@@ -79,15 +127,58 @@ class Replay:
         }
 
     def rows(self, from_step: int = 1, to_step: int | None = None, limit: int | None = None) -> list[dict]:
-        return self.conn.execute(
-            f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s AND step >= %s AND step <= %s"
-            " ORDER BY step LIMIT %s",
-            (self.game.id, from_step, to_step or self.row["steps"], limit),
-        ).fetchall()
+        """Steps ``from_step`` to ``to_step`` (at most ``limit``), each with the state after it."""
+        last = min(to_step or self.row["steps"], self.row["steps"])
+        if from_step > last:
+            return []
+        if limit is not None:
+            last = min(last, from_step + limit - 1)
+        kept = kept_state_at(self.conn, self.engine, self.config, self.game.id, from_step)
+        if kept is None:
+            return []
+        at, state = kept
+        later = {
+            r["step"]: r["state"]
+            for r in self.conn.execute(
+                "SELECT step, state FROM replay_states WHERE game_id = %s AND step > %s AND step <= %s",
+                (self.game.id, at, last),
+            )
+        }
+        rows = []
+        # From the kept step itself (its state is the kept one) to the last asked for.
+        for event in store.read_stream(self.conn, self.game.id, after_version=at - 1, to_version=last):
+            if event.version in later:
+                state = self.engine.load_state(later[event.version], self.config)
+            elif event.version > at:
+                state = fold_steps(self.engine, state, [event])
+            if event.version >= from_step:
+                rows.append(self._row(event, state))
+        return rows
+
+    def _row(self, event: StoredEvent, state: Any) -> dict[str, Any]:
+        return {
+            "step": event.version,
+            "position": event.position,
+            "type": event.type,
+            "data": event.data,
+            "description": self._describe(event),
+            "state": state,
+            "recorded_at": event.recorded_at,
+            "retracted_by": next((by for by, to in self.row["retractions"] if to < event.version < by), None),
+        }
+
+    def _describe(self, event: StoredEvent) -> str:
+        if event.type in SERVICE_EVENTS:
+            return describe_service(event.type, event.data, self.names, self.engine.title)
+        try:
+            return self.engine.describe(Event(event.type, event.data), self.names)
+        except Exception:  # noqa: BLE001 - a line of text must not fail the replay
+            return event.type
 
     def step(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A step as the viewer may see it."""
         if self.viewer == "all":
-            return dict(row)
+            return {**row, "state": self.engine.dump_state(row["state"])}
         data, description = row["data"], row["description"]
         if row["type"] not in SERVICE_EVENTS:
             event = self.engine.redact(Event(row["type"], row["data"]), self.viewer)
@@ -96,7 +187,7 @@ class Replay:
                 description = self.engine.describe(event, self.names)
             except Exception:  # noqa: BLE001 - a line of text must not fail the replay
                 description = row["type"]
-        state = self.engine.view(self.engine.load_state(row["state"], self.config), self.viewer)
+        state = self.engine.view(row["state"], self.viewer)
         return {**row, "data": data, "description": description, "state": state}
 
 
@@ -138,15 +229,13 @@ def one_step(
     min_position: int | None,
     step: int,
 ) -> dict[str, Any]:
-    """One step by number (its stored state: nothing is replayed from the start)."""
+    """One step by number (from the nearest kept state: nothing is replayed from the start)."""
     with records.pool.connection() as conn:
         replay = _open(conn, game_id, principal, seat, min_position)
-        row = conn.execute(
-            f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s AND step = %s", (game_id, step)
-        ).fetchone()
-    if row is None:
+        rows = replay.rows(step, step, 1)
+    if not rows:
         raise NotFound("step", f"The replay has steps 1 to {replay.row['steps']}.")
-    return {"game": replay.header(), "step": replay.step(row)}
+    return {"game": replay.header(), "step": replay.step(rows[0])}
 
 
 def export(
@@ -155,7 +244,5 @@ def export(
     """The whole replay: its header and every step."""
     with records.pool.connection() as conn:
         replay = _open(conn, game_id, principal, seat, min_position)
-        rows = conn.execute(
-            f"SELECT {STEP_COLUMNS} FROM replay_steps WHERE game_id = %s ORDER BY step", (game_id,)
-        ).fetchall()
+        rows = replay.rows()
     return {"game": replay.header(), "steps": [replay.step(r) for r in rows]}

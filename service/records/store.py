@@ -1,16 +1,21 @@
-"""The event store: append-only events in Postgres, read by game or by position.
+"""The event store: append-only events in Postgres, read by game, by club or by position.
 
-Appends are serialised by one transaction-scoped advisory lock taken just
-before positions are drawn, so a transaction that draws a higher position
-always commits after every lower one: a reader that asks for
-``position > checkpoint`` never skips an event that commits late, and gaps
-left by rolled-back transactions are simply never filled. The cost is that
-the insert-and-commit step of all games is serialised (see
-docs/architecture.md); deciding an action is not.
+Appends of different games commit in parallel, and a reader that asks for
+``position > checkpoint`` still never skips an event that commits late. A
+position is the appending transaction's id (``xid8``) times 2^20 plus the
+event's ordinal in that transaction, and readers read only below
+``events_horizon()``: the id of the oldest transaction still in progress,
+times 2^20. Every transaction below it has settled (its events are all
+visible, or it rolled back and left a gap no one will fill), and every
+transaction that has yet to write gets a larger id: nothing can ever appear
+below the horizon again. The cost is that readers lag behind the oldest
+open writing transaction, which the session timeouts bound (see
+docs/architecture.md).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -19,8 +24,6 @@ from uuid import UUID
 
 import psycopg
 from psycopg.types.json import Jsonb
-
-APPEND_LOCK = 7_302_002
 
 
 @dataclass(frozen=True)
@@ -43,36 +46,88 @@ class StoredEvent:
 
 COLUMNS = "position, game_id, version, type, data, metadata, recorded_at"
 
-INSERT = f"""
-INSERT INTO events (position, game_id, version, type, data, metadata)
-VALUES (nextval('events_position_seq'), %s, %s, %s, %s, %s)
-RETURNING {COLUMNS}
+# One statement: claim positions, insert every event, move the game's version.
+APPEND = """
+WITH first AS (SELECT events_claim_positions(%(n)s) AS position),
+appended AS (
+    INSERT INTO events (position, club_id, game_id, version, type, data, metadata)
+    SELECT first.position + e.i - 1, %(club)s, %(game)s, %(after)s + e.i, e.event->>0, e.event->1, e.event->2
+    FROM first, jsonb_array_elements(%(events)s::jsonb) WITH ORDINALITY AS e(event, i)
+    RETURNING position, recorded_at
+),
+moved AS (
+    UPDATE games SET version = %(after)s + %(n)s, status = coalesce(%(status)s, status) WHERE id = %(game)s
+)
+SELECT position, recorded_at FROM appended ORDER BY position
 """
 
 
+class Appended(Sequence[StoredEvent]):
+    """The events of one append, read from its statement's result when first
+    used: in pipeline mode, after the commit that travelled with it."""
+
+    def __init__(
+        self,
+        cursor: psycopg.Cursor | None,
+        game_id: UUID,
+        after: int,
+        events: Sequence[NewEvent],
+    ):
+        self._cursor, self._game_id, self._after, self._new = cursor, game_id, after, events
+        self._stored: list[StoredEvent] | None = None if cursor else []
+
+    def _events(self) -> list[StoredEvent]:
+        if self._stored is None:
+            rows = self._cursor.fetchall()
+            self._stored = [
+                StoredEvent(
+                    r["position"],
+                    self._game_id,
+                    self._after + i,
+                    e.type,
+                    e.data,
+                    e.metadata,
+                    r["recorded_at"],
+                )
+                for i, (e, r) in enumerate(zip(self._new, rows, strict=True), start=1)
+            ]
+        return self._stored
+
+    def __getitem__(self, index):
+        return self._events()[index]
+
+    def __len__(self) -> int:
+        return len(self._new)
+
+
 def append(
-    conn: psycopg.Connection, game_id: UUID, after_version: int, events: Sequence[NewEvent]
-) -> list[StoredEvent]:
+    conn: psycopg.Connection,
+    club_id: UUID,
+    game_id: UUID,
+    after_version: int,
+    events: Sequence[NewEvent],
+    status: str | None = None,
+) -> Appended:
     """Append ``events`` as versions ``after_version + 1 ...`` in the caller's
-    transaction. The caller holds the game's row lock, so ``after_version`` is
-    the stream's current version; ``UNIQUE (game_id, version)`` backs it up."""
+    transaction and move the game's version (and ``status``, when given) in
+    the same statement. The caller holds the game's row lock, so
+    ``after_version`` is the stream's current version; ``UNIQUE (game_id,
+    version)`` backs it up."""
     if not events:
-        return []
-    params = [
-        (game_id, after_version + i, e.type, Jsonb(e.data), Jsonb(e.metadata))
-        for i, e in enumerate(events, start=1)
-    ]
-    stored = []
-    # One round trip: the lock and the inserts are pipelined.
-    with conn.cursor() as cur:
-        with conn.pipeline():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK,))
-            cur.executemany(INSERT, params, returning=True)
-        while True:
-            stored.append(_event(cur.fetchone()))
-            if not cur.nextset():
-                break
-    return stored
+        return Appended(None, game_id, after_version, events)
+    cursor = conn.execute(
+        APPEND,
+        {
+            "n": len(events),
+            "club": club_id,
+            "game": game_id,
+            "after": after_version,
+            "status": status,
+            # One JSON document for all the events: [[type, data, metadata], ...].
+            "events": json.dumps([[e.type, e.data, e.metadata] for e in events]),
+        },
+    )
+    return Appended(cursor, game_id, after_version, events)
 
 
 def read_stream(
@@ -98,9 +153,9 @@ def read_all(
     types: Iterable[str] | None = None,
     to_position: int | None = None,
 ) -> list[StoredEvent]:
-    """Events of every game in position order, from ``after_position`` on
-    (only of ``types`` and up to ``to_position`` when given)."""
-    where, params = "position > %s", [after_position]
+    """Settled events of every game in position order, from ``after_position``
+    on (only of ``types`` and up to ``to_position`` when given)."""
+    where, params = "position > %s AND position < events_horizon()", [after_position]
     if to_position is not None:
         where, params = where + " AND position <= %s", [*params, to_position]
     if types is not None:
@@ -127,20 +182,24 @@ def read_streams(
 
 def first_position(conn: psycopg.Connection, game_id: UUID) -> int:
     """The position of the game's first event (0: none yet)."""
-    row = conn.execute("SELECT min(position) AS p FROM events WHERE game_id = %s", (game_id,)).fetchone()
-    return int(row["p"] or 0)
+    row = conn.execute(
+        "SELECT position FROM events WHERE game_id = %s ORDER BY version LIMIT 1", (game_id,)
+    ).fetchone()
+    return int(row["position"]) if row else 0
 
 
 def read_club(
     conn: psycopg.Connection, club_id: UUID, after_position: int = 0, limit: int = 1000
 ) -> list[StoredEvent]:
-    """Events of one club's games in position order, from ``after_position`` on
-    (the same no-skip guarantee as ``read_all``)."""
+    """Settled events of one club's games in position order, from
+    ``after_position`` on (the same no-skip guarantee as ``read_all``): one
+    range of the ``(club_id, position)`` index, whatever the log's size."""
+    # Both bounds as row comparisons: only (club_id, position) can serve them,
+    # so no plan (a generic one included) walks the log by position instead.
     rows = conn.execute(
-        f"SELECT {', '.join('e.' + c.strip() for c in COLUMNS.split(','))} FROM events e"
-        " JOIN games g ON g.id = e.game_id WHERE g.club_id = %s AND e.position > %s"
-        " ORDER BY e.position LIMIT %s",
-        (club_id, after_position, limit),
+        f"SELECT {COLUMNS} FROM events WHERE club_id = %(club)s AND (club_id, position) > (%(club)s, %(after)s)"
+        " AND (club_id, position) < (%(club)s, events_horizon()) ORDER BY club_id, position LIMIT %(limit)s",
+        {"club": club_id, "after": after_position, "limit": limit},
     ).fetchall()
     return [_event(r) for r in rows]
 
@@ -155,7 +214,21 @@ def iter_all(conn: psycopg.Connection, after_position: int = 0, batch: int = 100
 
 
 def head_position(conn: psycopg.Connection) -> int:
-    return int(conn.execute("SELECT coalesce(max(position), 0) AS head FROM events").fetchone()["head"])
+    """The last settled position: every event at or before it is visible for good."""
+    return int(
+        conn.execute(
+            "SELECT coalesce(max(position), 0) AS head FROM events WHERE position < events_horizon()"
+        ).fetchone()["head"]
+    )
+
+
+def unsettled(conn: psycopg.Connection) -> bool:
+    """Committed events wait above the horizon (for older transactions still open)."""
+    return bool(
+        conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE position >= events_horizon()) AS waiting"
+        ).fetchone()["waiting"]
+    )
 
 
 def latest_snapshot(

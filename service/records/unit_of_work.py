@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,7 +67,7 @@ class UnitOfWork:
     ):
         self.conn, self.game, self.config, self.state, self.meta = conn, game, config, state, meta
         self.pending: list[NewEvent] = []
-        self.stored: list[StoredEvent] = []
+        self.stored: Sequence[StoredEvent] = ()
 
     @property
     def version(self) -> int:
@@ -134,11 +135,10 @@ class UnitOfWork:
     def commit(self, status: str, snapshot_every: int) -> None:
         """Append the pending events and move the game's version (still inside
         the caller's transaction: nothing is visible until it commits)."""
-        self.stored = store.append(self.conn, self.game.id, self.game.version, self.pending)
-        new_version = self.version
-        self.conn.execute(
-            "UPDATE games SET version = %s, status = %s WHERE id = %s", (new_version, status, self.game.id)
+        self.stored = store.append(
+            self.conn, self.game.club_id, self.game.id, self.game.version, self.pending, status
         )
+        new_version = self.version
         if snapshot_every and new_version // snapshot_every > self.game.version // snapshot_every:
             store.save_snapshot(
                 self.conn,

@@ -26,6 +26,7 @@ ENGINES = {
     "pig": ({"target": 30}, 2),
     "chancellors": ({"target": 40}, 3),
     "house-of-cronies": ({}, 3),
+    "political-divide-and-conquer": ({}, 4),
     "maccreedys-mansion": ({"max_rounds": 3}, 3),
 }
 
@@ -125,9 +126,10 @@ def test_no_well_formed_command_corrupts_state(engine_id, seed, dealer):
                 assert violation.code and violation.message
                 assert engine.dump_state(state) == before
                 continue
+            after = state
             for event in events:
                 json.dumps(event.data)
-                engine.evolve(state, event)
+                after = engine.evolve(after, event)  # in order: each event follows the one before
         command = rng.choice(legal)
         for event in engine.decide(state, command):
             state = engine.evolve(state, event)

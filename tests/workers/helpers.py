@@ -19,7 +19,7 @@ SNAPSHOT_ORDER = {
     "rating_history": "league_id, seq, player_id",
     "standings": "league_id, player_id",
     "replay_games": "game_id",
-    "replay_steps": "game_id, step",
+    "replay_states": "game_id, step",
     "stats_games": "game_id",
 }
 

@@ -289,6 +289,7 @@ def test_a_poison_event_stops_only_its_game_in_the_projections_it_breaks(client,
         ).fetchone()["v"]
         store.append(
             conn,
+            club["id"],
             poisoned["id"],
             version,
             [
