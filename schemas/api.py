@@ -9,6 +9,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from engines import registry
+from schemas.numbers import INT32_MAX, INT64_MAX
 
 ENGINE_IDS = registry.available()
 CATALOG_KINDS = sorted({k for e in ENGINE_IDS if (k := registry.get(e).catalog_kind)})
@@ -89,7 +90,7 @@ class LeagueCreate(Schema):
         allow_none=True,
         metadata={"description": "Points for 1st, 2nd, ... place (default 10, 6, 3, 1, 0...)."},
     )
-    min_games = fields.Integer(load_default=3, validate=validate.Range(min=0, max=1000))
+    min_games = fields.Integer(load_default=3, strict=True, validate=validate.Range(min=0, max=1000))
     public = fields.Boolean(load_default=False)
 
 
@@ -106,7 +107,7 @@ class League(Schema):
 
 class CatalogRef(Schema):
     id = fields.String(required=True, validate=validate.Length(min=1, max=120))
-    version = fields.Integer(required=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
 
 
 class CatalogCreate(Schema):
@@ -156,6 +157,13 @@ class GameCreate(Schema):
     )
     options = fields.Dict(load_default=dict)
     dealer = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
+    admin_spectator = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Server-dealt games only: the club's admin token is a spectator of this game (it "
+            "sees no hand and acts for no seat until the game ends), for clubs whose admin also plays."
+        },
+    )
     league = fields.UUID(load_default=None, allow_none=True)
     public = fields.Boolean(load_default=False)
     catalog = fields.Nested(CatalogRef, load_default=None, allow_none=True)
@@ -174,6 +182,7 @@ class GameSummary(Schema):
     seats = fields.List(fields.Dict())
     options = fields.Dict()
     dealer = fields.String()
+    admin_spectator = fields.Boolean()
     league = fields.UUID(allow_none=True)
     public = fields.Boolean()
     catalog = fields.Dict(allow_none=True)
@@ -238,13 +247,16 @@ class ActionRequest(Schema):
     seat = fields.Integer(
         required=True,
         allow_none=True,
+        strict=True,
         validate=validate.Range(min=0, max=MAX_SEAT),
         metadata={"description": "The acting seat; null for the dealer (table games' dice and draws)."},
     )
     command = EngineCommand(
         required=True, metadata={"description": "One of the game's commands, discriminated by `type`."}
     )
-    expected_version = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
+    expected_version = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX)
+    )
 
     @validates_schema
     def _command_has_type(self, data, **kwargs):
@@ -268,7 +280,7 @@ class ActionResult(Schema):
 
 
 class EventsQuery(Schema):
-    after_version = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after_version = fields.Integer(load_default=0, validate=validate.Range(min=0, max=INT32_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
@@ -279,7 +291,7 @@ class EventPage(Schema):
 
 
 class FeedQuery(Schema):
-    after_position = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after_position = fields.Integer(load_default=0, validate=validate.Range(min=0, max=INT64_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
@@ -295,7 +307,7 @@ class FeedPage(Schema):
 
 
 class Retract(Schema):
-    to_version = fields.Integer(required=True, validate=validate.Range(min=1))
+    to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reason = fields.String(load_default=None, allow_none=True)
 
 

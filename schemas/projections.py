@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from schemas.numbers import INT32_MAX, INT64_MAX
+
 MIN_POSITION = fields.Integer(
     load_default=None,
     allow_none=True,
-    validate=validate.Range(min=0),
+    validate=validate.Range(min=0, max=INT64_MAX),
     metadata={
         "description": "Answer only once the projection has applied the log up to this position (the `position` "
         "of your own write's last event); until then 503 `projection-behind` with Retry-After. A position "
@@ -96,11 +98,13 @@ class ReplayQuery(Schema):
     seat = fields.Integer(
         load_default=None,
         allow_none=True,
-        validate=validate.Range(min=0),
+        validate=validate.Range(min=0, max=INT32_MAX),
         metadata={"description": "Seat's-eye replay: each step exactly as this seat saw it then."},
     )
-    from_step = fields.Integer(load_default=1, validate=validate.Range(min=1))
-    to_step = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1))
+    from_step = fields.Integer(load_default=1, validate=validate.Range(min=1, max=INT32_MAX))
+    to_step = fields.Integer(
+        load_default=None, allow_none=True, validate=validate.Range(min=1, max=INT32_MAX)
+    )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 from typing import Any
 
-from flask import Flask, g, request
-from flask_limiter import Limiter
+from flask import Flask, g
+from flask_limiter import ApplicationLimit, Limiter
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from schemas.api import Problem as ProblemSchema
-from service.api import problems, wake
-from service.auth import rate_limit_key
+from service.api import bodies, problems, wake
+from service.auth import client_address, failed_authentication, rate_limit_key
 from service.config import Settings
+from service.records.catalogs import check_shipped
 from service.records.context import Records
 from service.records.db import make_pool, ping
 
@@ -39,9 +41,8 @@ HEALTH_DOC = {
                         "type": "object",
                         "properties": {
                             "status": {"type": "string", "enum": ["ok"]},
-                            "pid": {"type": "integer"},
                         },
-                        "required": ["status", "pid"],
+                        "required": ["status"],
                     }
                 }
             },
@@ -52,16 +53,6 @@ HEALTH_DOC = {
         },
     },
 }
-
-
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
 
 
 class TableRecordApi(Api):
@@ -100,12 +91,14 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     )
     app.config.update(overrides)
     if pool is None and settings.database_url:
-        pool = make_pool(settings.database_url, max_size=settings.pool_size)
+        pool = make_pool(settings.database_url, max_size=settings.pool_size, timeout=settings.pool_timeout)
     # the commit listener wakes the projection runners
     app.extensions["tablerecord.records"] = Records(
         pool, settings.snapshot_every, wake.listeners(settings.broker_url)
     )
     app.extensions["tablerecord.settings"] = settings
+    if pool is not None:
+        check_shipped(app.extensions["tablerecord.records"])
 
     api = TableRecordApi(app)
     app.extensions["tablerecord.api"] = api
@@ -113,8 +106,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     # flask-swagger-ui package: nothing is fetched from elsewhere.
     app.register_blueprint(get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": API_TITLE}))
     problems.register(app)
-    limiter = Limiter(rate_limit_key, app=app, default_limits=[settings.rate_limit])
-    app.extensions["tablerecord.limiter"] = limiter
+    limiter = _limiter(app, settings)
 
     from service.api import (
         catalogs,
@@ -151,17 +143,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
 
     @app.before_request
     def _request_id() -> None:
-        g.request_id = request.headers.get("X-Request-Id") or uuid.uuid4().hex
+        g.request_id = uuid.uuid4().hex
+        g.request_id = bodies.request_id() or g.request_id
 
-    @app.before_request
-    def _refuse_nul_characters() -> None:
-        """PostgreSQL stores no NUL character in text or jsonb: refuse it up front
-        with a clear 422 rather than fail on the insert."""
-        body = request.get_json(silent=True) if request.is_json else None
-        if body is not None and _has_nul(body):
-            raise problems.HttpProblem(
-                422, "nul-character", "Text may not contain the NUL character (\\u0000)."
-            )
+    app.before_request(bodies.check_json_body)
 
     @app.after_request
     def _echo_request_id(response):
@@ -169,10 +154,48 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         return response
 
     @app.get("/health")
+    @limiter.exempt
     def health():
+        """Up, and the database answers (a 503 problem otherwise)."""
         ping(app.extensions["tablerecord.records"].pool)
-        return {"status": "ok", "pid": os.getpid()}
+        return {"status": "ok"}
+
+    app.view_functions["clubs.create_club"] = limiter.limit(
+        settings.club_creation_limit, key_func=client_address, override_defaults=False
+    )(app.view_functions["clubs.create_club"])
 
     api.spec.path(rule=next(app.url_map.iter_rules("health")), operations={"get": HEALTH_DOC})
 
     return app
+
+
+def _limiter(app: Flask, settings: Settings) -> Limiter:
+    """Requests are counted per token that authenticates, otherwise per client
+    address; a failed authentication also counts against the address's own
+    allowance. When the shared storage (Redis) fails or stalls, each process
+    counts in its own memory until the storage answers again (Flask-Limiter's
+    in-memory fallback): an outage of the broker never fails or holds a request."""
+    storage_options: dict[str, Any] = {}
+    if settings.rate_limit_storage.startswith(("redis", "unix")):
+        storage_options = {
+            "socket_timeout": settings.rate_limit_storage_timeout,
+            "socket_connect_timeout": settings.rate_limit_storage_timeout,
+            "retry": Retry(NoBackoff(), 0),
+        }
+    limiter = Limiter(
+        rate_limit_key,
+        app=app,
+        default_limits=[settings.rate_limit],
+        application_limits=[
+            ApplicationLimit(
+                settings.auth_failure_limit,
+                key_function=client_address,
+                scope="failed-authentication",
+                deduct_when=failed_authentication,
+            )
+        ],
+        storage_options=storage_options,
+        in_memory_fallback_enabled=True,
+    )
+    app.extensions["tablerecord.limiter"] = limiter
+    return limiter

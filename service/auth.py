@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import hmac
 import time
 
+import psycopg
 from flask import current_app, g, request
 
 from service.records import access
 from service.records.access import Principal
+from service.records.errors import Unauthenticated
 
 
 def bearer() -> str | None:
@@ -26,13 +29,20 @@ def current_principal() -> Principal | None:
     token = bearer()
     principal = None
     if token is not None:
-        digest = access.hash_token(token)
-        principal = _recall(digest)
-        if principal is None:
-            with current_app.extensions["tablerecord.records"].pool.connection() as conn:
-                principal = access.principal_for(conn, digest)
-            _remember(digest, principal)
+        principal = principal_for(token)
     g.principal = principal
+    return principal
+
+
+def principal_for(token: str) -> Principal:
+    """The holder of ``token`` (remembered for a minute); a token never issued
+    raises ``Unauthenticated``."""
+    digest = access.hash_token(token)
+    principal = _recall(digest)
+    if principal is None:
+        with current_app.extensions["tablerecord.records"].pool.connection() as conn:
+            principal = access.principal_for(conn, digest)
+        _remember(digest, principal)
     return principal
 
 
@@ -61,6 +71,30 @@ def require_principal() -> Principal:
     return access.required(current_principal())
 
 
+def is_operator() -> bool:
+    """The bearer is the operator's token (``OPERATOR_TOKEN``; none set: nobody is)."""
+    token, expected = bearer(), current_app.extensions["tablerecord.settings"].operator_token
+    return bool(token and expected and hmac.compare_digest(token.encode(), expected.encode()))
+
+
+def client_address() -> str:
+    return f"address:{request.remote_addr or 'unknown'}"
+
+
 def rate_limit_key() -> str:
+    """Whom a request counts against: its token once the token is known to
+    authenticate, otherwise the client's address, so made-up tokens cannot
+    each open a fresh allowance. A database that cannot say counts the address."""
     token = bearer()
-    return access.hash_token(token) if token else (request.remote_addr or "anonymous")
+    if token is None:
+        return client_address()
+    try:
+        principal_for(token)
+    except (psycopg.Error, Unauthenticated):
+        return client_address()
+    return f"token:{access.hash_token(token)}"
+
+
+def failed_authentication(response) -> bool:
+    """Counts against the address's allowance of failed authentications."""
+    return response.status_code == 401

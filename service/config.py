@@ -12,11 +12,22 @@ class Settings:
     broker_url: str | None = None
     snapshot_every: int = 100
     pool_size: int = 10
+    #: Longest a request waits for a database connection before it answers 503.
+    pool_timeout: float = 3.0
     max_body_bytes: int = 256 * 1024
     rate_limit: str = "600 per minute"
     rate_limit_enabled: bool = True
     rate_limit_storage: str = "memory://"
     secret_key: str | None = None  # signs the web pages' session (CSRF); one per deployment
+    #: Longest one call to the rate-limit storage may take before the limiter
+    #: counts in process memory instead (see docs/architecture.md, "Outages").
+    rate_limit_storage_timeout: float = 0.5
+    #: Requests whose bearer token does not authenticate, per client address.
+    auth_failure_limit: str = "30 per minute"
+    #: Clubs created per client address.
+    club_creation_limit: str = "20 per hour"
+    #: The operator's bearer token (``GET /projections`` in full); none: nobody.
+    operator_token: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -26,9 +37,16 @@ class Settings:
             broker_url=env.get("CELERY_BROKER_URL"),
             snapshot_every=int(env.get("SNAPSHOT_EVERY", cls.snapshot_every)),
             pool_size=int(env.get("DB_POOL_SIZE", cls.pool_size)),
+            pool_timeout=float(env.get("DB_POOL_TIMEOUT", cls.pool_timeout)),
             max_body_bytes=int(env.get("MAX_BODY_BYTES", cls.max_body_bytes)),
             rate_limit=env.get("RATE_LIMIT", cls.rate_limit),
             rate_limit_enabled=env.get("RATE_LIMIT_ENABLED", "1") not in ("0", "false", "no"),
             rate_limit_storage=env.get("RATE_LIMIT_STORAGE_URI", cls.rate_limit_storage),
             secret_key=env.get("SECRET_KEY") or None,
+            rate_limit_storage_timeout=float(
+                env.get("RATE_LIMIT_STORAGE_TIMEOUT", cls.rate_limit_storage_timeout)
+            ),
+            auth_failure_limit=env.get("AUTH_FAILURE_LIMIT", cls.auth_failure_limit),
+            club_creation_limit=env.get("CLUB_CREATION_LIMIT", cls.club_creation_limit),
+            operator_token=env.get("OPERATOR_TOKEN") or None,
         )

@@ -1,4 +1,4 @@
-"""The WSGI entry point: ``gunicorn service.wsgi:app``."""
+"""The WSGI entry point: ``waitress-serve service.wsgi:app`` (``make run`` starts it that way)."""
 
 from service.app import create_app
 

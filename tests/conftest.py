@@ -15,6 +15,8 @@ from service.records.db import make_pool
 from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The operator's token in the tests' settings (``GET /projections`` in full).
+OPERATOR_TOKEN = "tr_operator_for_tests"
 
 
 @pytest.fixture(scope="session")
@@ -78,7 +80,14 @@ def assert_snapshots_equal_full_replay(pool) -> None:
 def settings(database_url):
     from service.config import Settings
 
-    return Settings(database_url=database_url, rate_limit="100000 per minute", snapshot_every=10)
+    return Settings(
+        database_url=database_url,
+        rate_limit="100000 per minute",
+        auth_failure_limit="100000 per minute",
+        club_creation_limit="100000 per hour",
+        operator_token=OPERATOR_TOKEN,
+        snapshot_every=10,
+    )
 
 
 @pytest.fixture

@@ -8,9 +8,11 @@ at-least-once delivery of idempotent work; docs/workers.md explains each.
 
 from __future__ import annotations
 
+import logging
 import os
 
 from celery import Celery
+from celery.signals import after_setup_logger
 
 from service.records.notify import QUEUE, WAKE_TASK
 
@@ -91,6 +93,21 @@ def _survive_broker_loss_with_unacked_messages() -> None:
 
 
 _survive_broker_loss_with_unacked_messages()
+
+#: Celery's own lines for every message: the beat sending a wake-up, the
+#: worker receiving it and its success; at WAKE_EVERY = 2 s that is 5,400
+#: lines an hour that tell an operator nothing. Failures are still logged
+#: (at ERROR); ``--loglevel DEBUG`` shows them all again.
+PER_MESSAGE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
+
+
+@after_setup_logger.connect
+def _log_what_an_operator_needs(loglevel: int | str = logging.INFO, **_) -> None:
+    level = logging.getLevelName(loglevel.upper()) if isinstance(loglevel, str) else loglevel
+    if level > logging.DEBUG:
+        for name in PER_MESSAGE_LOGGERS:
+            logging.getLogger(name).setLevel(logging.WARNING)
+
 
 app = configure(
     Celery("tablerecord", include=["workers.tasks"]),

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+from tqdm import tqdm
 
 from service.records import db
 from service.records.migrate import migrate
@@ -25,6 +29,36 @@ def _database_url() -> tuple[str, object | None]:
     return pg.url, pg
 
 
+class ProgressBars:
+    """One tqdm bar per projection on stderr: log events read of those there
+    were when it began, the rate, and the time left (tqdm measures and
+    throttles; on a terminal the line redraws in place)."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.bars: list[tqdm] = []
+
+    def __call__(self, name: str):
+        bar = tqdm(desc=name, unit=" events", unit_scale=True, file=self.stream, mininterval=1.0, delay=0)
+        self.bars.append(bar)
+
+        def advance(position: int, head: int) -> None:
+            bar.total = max(head, position)
+            bar.update(position - bar.n)
+            if position >= head:
+                bar.close()
+
+        return advance
+
+    @contextlib.contextmanager
+    def shown(self) -> Iterator[ProgressBars]:
+        try:
+            yield self
+        finally:
+            for bar in self.bars:
+                bar.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("projections", nargs="*", help=f"any of {', '.join(PROJECTIONS)} (default: all)")
@@ -36,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with db.connect(url) as conn:
             migrate(conn)
-        for done in rebuild_all(url, args.projections or None):
+        with ProgressBars().shown() as bars:
+            rebuilt = rebuild_all(url, args.projections or None, on_progress=bars)
+        for done in rebuilt:
             print(
                 f"{done.projection}: {done.events} events to position {done.position} in {done.seconds:.2f}s"
             )

@@ -91,7 +91,13 @@ def run_projection(name: str) -> str:
         time.sleep(0.25 * (attempt + 1))  # another runner holds it: it may be just finishing
     if result.status == "more":
         run_projection.apply_async((name,))
-    log.info(
-        "projection %s: %s, %d events applied, at %d", name, result.status, result.applied, result.position
+    # Progress is news; a wake-up that found nothing to do is not.
+    log.log(
+        logging.INFO if result.applied else logging.DEBUG,
+        "projection %s: %s, %d events applied, at %d",
+        name,
+        result.status,
+        result.applied,
+        result.position,
     )
     return result.status

@@ -11,6 +11,8 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from schemas.numbers import INT32_MAX
+
 SPECIALIST_POSITIONS = [
     "finance",
     "justice",
@@ -68,7 +70,7 @@ def _exactly(n):
 class HouseOfCroniesCatalog(Schema):
     kind = fields.String(required=True, validate=validate.Equal("house-of-cronies"))
     id = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reconstruction = fields.Boolean(load_default=False)
     note = fields.String()
     cronies = fields.List(fields.Nested(Crony), required=True, validate=_exactly(28))

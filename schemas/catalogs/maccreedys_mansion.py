@@ -15,6 +15,7 @@ from collections import Counter
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from engines.maccreedys_mansion.catalog import EFFECT_FIELDS
+from schemas.numbers import INT32_MAX
 
 WORKERS = {  # type: (pieces, wage, resource or None when the club chooses)
     "carpenter": (8, 1000, "lumber"),
@@ -113,7 +114,7 @@ class Card(Schema):
 class MacCreedysMansionCatalog(Schema):
     kind = fields.String(required=True, validate=validate.Equal("maccreedys-mansion"))
     id = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reconstruction = fields.Boolean(load_default=False)
     note = fields.String()
     start_active = fields.Integer(required=True, strict=True, validate=validate.Equal(10_000))

@@ -23,6 +23,7 @@ from engines.political_divide_and_conquer.catalog import (
     WHEN,
     WINGS,
 )
+from schemas.numbers import INT32_MAX
 
 CARD_ID = validate.Regexp(
     r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Card ids are 1-64 letters, digits, . _ -."
@@ -95,7 +96,7 @@ class EventCard(Schema):
 class PoliticalDivideAndConquerCatalog(Schema):
     kind = fields.String(required=True, validate=validate.Equal("political-divide-and-conquer"))
     id = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reconstruction = fields.Boolean(load_default=False)
     note = fields.String()
     groups = fields.List(fields.Nested(Group), required=True, validate=validate.Length(min=20, max=200))

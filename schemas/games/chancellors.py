@@ -2,9 +2,11 @@
 
 from marshmallow import Schema, fields, validate
 
+from schemas.numbers import INT32_MAX, INT32_MIN
+
 
 class ChancellorsOptions(Schema):
-    target = fields.Integer(load_default=100, validate=validate.Range(min=10, max=500))
+    target = fields.Integer(load_default=100, strict=True, validate=validate.Range(min=10, max=500))
     # The extended deck adds the Pawns, Courts and the Excuse; each can also be
     # chosen on its own (None: follow ``extended_deck``).
     extended_deck = fields.Boolean(load_default=False)
@@ -21,15 +23,15 @@ class ChooseCard(Schema):
 
 
 class SolveProblem(Schema):
-    problem = fields.Integer(required=True, validate=validate.Range(min=0))
+    problem = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX))
     cards = fields.List(CardId(), required=True, validate=validate.Length(min=1))
     excuse = fields.Boolean(load_default=False)
 
 
 class SolvePart(Schema):
-    problem = fields.Integer(required=True, validate=validate.Range(min=0))
+    problem = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX))
     card = CardId(required=True)
-    set_aside = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
+    set_aside = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=6))
     excuse = fields.Boolean(load_default=False)
 
 
@@ -42,12 +44,16 @@ class DiscardDown(Schema):
 
 
 class RollDice(Schema):
-    problem = fields.Integer(required=True, validate=validate.Range(min=0))
-    dice = fields.List(fields.Integer(), required=True, validate=validate.Length(min=1, max=2))
+    problem = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX))
+    dice = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=INT32_MIN, max=INT32_MAX)),
+        required=True,
+        validate=validate.Length(min=1, max=2),
+    )
 
 
 class DrawCards(Schema):
-    player = fields.Integer(required=True, validate=validate.Range(min=0))
+    player = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=INT32_MAX))
     cards = fields.List(CardId(), required=True, validate=validate.Length(min=1, max=3))
 
 

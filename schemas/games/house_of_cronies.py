@@ -2,6 +2,8 @@
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from schemas.numbers import INT32_MAX
+
 POSITIONS = [
     "president",
     "vice-president",
@@ -16,7 +18,7 @@ POSITIONS = [
 
 
 class HouseOfCroniesOptions(Schema):
-    first_speaker = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3))
+    first_speaker = fields.Integer(load_default=0, strict=True, validate=validate.Range(min=0, max=3))
 
 
 class Empty(Schema):
@@ -54,13 +56,13 @@ class PlaceBid(Schema):
 
 
 class BuyTactics(Schema):
-    count = fields.Integer(required=True, validate=validate.Range(min=1))
+    count = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     cards = _card_list()
 
 
 class PlayTactic(Schema):
     card = fields.String(required=True)
-    target = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=3))
+    target = fields.Integer(allow_none=True, strict=True, validate=validate.Range(min=0, max=3))
     position = fields.String(allow_none=True, validate=validate.OneOf(POSITIONS))
     crony = fields.String(allow_none=True)
     cabinet = fields.Dict(

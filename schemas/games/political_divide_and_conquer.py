@@ -2,6 +2,8 @@
 
 from marshmallow import Schema, fields, validate
 
+from schemas.numbers import INT32_MAX, INT32_MIN
+
 SEAT = validate.Range(min=0, max=7)
 
 
@@ -38,12 +40,16 @@ class TurnUpCard(Schema):
 
 class RollForFirst(Schema):
     seats = fields.List(fields.Integer(strict=True, validate=SEAT), required=True)
-    dice = fields.List(fields.Integer(), required=True)
+    dice = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=INT32_MIN, max=INT32_MAX)), required=True
+    )
 
 
 class RollAttack(Schema):
     target = fields.String(required=True)
-    dice = fields.List(fields.Integer(), required=True)
+    dice = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=INT32_MIN, max=INT32_MAX)), required=True
+    )
 
 
 class TakeRandomCards(Schema):

@@ -19,7 +19,8 @@ PROBLEM_TEXT = {
     413: "Body too large.",
     422: "Wrong shape, or a rule of the game was broken (`code` names the rule).",
     429: "Rate limit exceeded; see Retry-After.",
-    503: "`busy`: the game stayed locked by another writer; nothing was stored, retry after Retry-After.",
+    503: "`busy`: the game stayed locked by another writer; nothing was stored, retry after Retry-After. "
+    "`database-unavailable`: the database is down or restarting; retry after Retry-After.",
 }
 
 

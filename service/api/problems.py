@@ -17,6 +17,8 @@ from engines.base import RuleViolation
 from service.records import errors
 
 PROBLEM_JSON = "application/problem+json"
+#: Seconds a client waits before retrying while the database is unavailable.
+DATABASE_RETRY_AFTER = 5
 
 #: The status of each domain error.
 STATUS = {
@@ -83,9 +85,7 @@ def http_exception(error: HTTPException) -> Response:
     headers.update((k, v) for k, v in error.get_headers() if k == "Allow")  # 405 names the methods
     if status == 429:
         headers["Retry-After"] = str(_seconds_until_limit_resets())
-        return problem_response(
-            429, "rate-limited", TITLES[429], "Too many requests for this token; retry later.", headers
-        )
+        return problem_response(429, "rate-limited", TITLES[429], "Too many requests; retry later.", headers)
     if status == 400 and messages and "Invalid JSON" in str(messages):
         return problem_response(400, "malformed-json", TITLES[400], "The body is not valid JSON.", headers)
     if messages:
@@ -160,6 +160,13 @@ def register(app: Flask) -> None:
         statement_timeout): nothing was stored; the client may simply retry."""
         app.logger.warning("database busy: %s", error.__cause__)
         return problem_response(503, error.code, TITLES[503], error.detail, {"Retry-After": str(RETRY_AFTER)})
+
+    @app.errorhandler(errors.Unavailable)
+    def _unavailable(error: errors.Unavailable) -> Response:
+        app.logger.warning("database unavailable: %s", error.__cause__)
+        return problem_response(
+            503, error.code, TITLES[503], error.detail, {"Retry-After": str(DATABASE_RETRY_AFTER)}
+        )
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -7,6 +7,7 @@ from flask_smorest import Blueprint
 
 from schemas.projections import Freshness, ProjectionsQuery
 from service.api.common import problems, records
+from service.auth import is_operator
 from service.records import projection_state
 
 blp = Blueprint(
@@ -32,8 +33,9 @@ def documents_behind(blueprint: Blueprint):
 @documents_behind(blp)
 @problems(blp, 404, 422)
 def freshness(query):
-    """The last log position each projection has applied, and any task set aside.
+    """The last log position each projection has applied, and any task set aside
+    (with the operator's token; any other caller gets the projections' names only).
 
     With `min_position`, answers 503 `projection-behind` (Retry-After) until
     every projection (or the one named by `projection`) has applied it."""
-    return projection_state.freshness(records(), query["projection"], query["min_position"])
+    return projection_state.freshness(records(), query["projection"], query["min_position"], is_operator())

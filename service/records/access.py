@@ -72,6 +72,17 @@ def required(principal: Principal | None) -> Principal:
     return principal
 
 
+# -- operations ------------------------------------------------------------------
+
+
+def may_see_operations(operator: bool) -> bool:
+    """Log positions (they count every club's events) and the workers' set-aside
+    tasks (their arguments) are for the operator's token alone; anyone else
+    learns only which projections there are, and waits for its own write with
+    ``min_position``."""
+    return operator
+
+
 # -- clubs and leagues -----------------------------------------------------------
 
 
@@ -95,6 +106,13 @@ def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -
 
 
 # -- games -----------------------------------------------------------------------
+
+
+def _watches_only(principal: Principal | None, game: Game) -> bool:
+    """The club's admin token of a game created with ``admin_spectator``: it
+    sees what a spectator sees and acts for no seat until the game is over
+    (it may still abandon the game, which ends it)."""
+    return principal is not None and principal.is_admin and game.admin_spectator
 
 
 def _of_game(principal: Principal | None, game: Game) -> bool:
@@ -149,6 +167,10 @@ def may_act(game: Game, principal: Principal, seat: int | None) -> None:
             raise Forbidden("recorder-only", "Only the recorder submits the table's dice and draws.")
         return
     check_seat(game, seat)
+    if _watches_only(principal, game):
+        raise Forbidden(
+            "admin-spectator", "In this game the admin token is a spectator; seats act for themselves."
+        )
     if not principal.is_admin and principal.seat != seat:
         raise Forbidden("not-your-seat", "A seat token acts only for its own seat.")
 
@@ -158,12 +180,14 @@ def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
     game is over; while it is on, the recorder and that seat's own token."""
     if game.status != "active":
         return True
+    if _watches_only(principal, game):
+        return False
     return _of_game(principal, game) and (principal.is_admin or principal.seat == seat)
 
 
 def actors(game: Game, principal: Principal) -> list[int | None]:
     """The seats ``principal`` may post commands for now (None: the table's dealer)."""
-    if game.status != "active":
+    if game.status != "active" or _watches_only(principal, game):
         return []
     if principal.is_admin:
         return [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
@@ -193,6 +217,8 @@ def viewer_as(game: Game, principal: Principal | None, as_seat: int | None) -> V
     if not (principal and principal.is_admin and principal.club_id == game.club_id):
         raise Forbidden("recorder-only", "Only the recorder may choose the seat to see as.")
     check_seat(game, as_seat)
+    if game.status == "active" and _watches_only(principal, game):
+        raise Forbidden("admin-spectator", "In this game the admin token is a spectator; it sees no hand.")
     return "all" if game.status != "active" else as_seat
 
 

@@ -2,6 +2,11 @@
 
 A catalog version never changes once stored; a game names the version it was
 created with and always replays with exactly that content.
+
+A catalog belongs to the club that registered it; a game may name only its
+own club's catalogs or a shipped default. The shipped defaults belong to no
+club, their ids are reserved, and the stored copy of each must equal the file
+shipped with its engine (``check_shipped``, at start-up).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import psycopg
 from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
+from engines import registry
 from engines.registry import ENGINE_MODULES
 from service.records import access
 from service.records.access import Principal
@@ -23,6 +29,14 @@ from service.records.context import Records
 from service.records.errors import Conflict, Invalid, NotFound
 
 _CACHE: dict[tuple, dict[str, Any]] = {}
+
+#: The owner a catalog reference recorded before catalogs had owners gives:
+#: then (kind, id, version) named one stored row, the oldest of that name now.
+RECORDED_BEFORE_OWNERS = object()
+
+
+class ShippedCatalogAltered(RuntimeError):
+    """A shipped default's stored copy differs from the file: the service must not start."""
 
 
 def default_catalog(engine_id: str) -> dict[str, Any]:
@@ -38,12 +52,35 @@ def catalog_schema(kind: str):
         raise Invalid("unknown-catalog-kind", f"No catalog kind {kind!r}.") from exc
 
 
+def shipped() -> list[dict[str, Any]]:
+    """The default catalog of every engine that ships one."""
+    return [default_catalog(e) for e in registry.available() if registry.get(e).catalog_kind]
+
+
 def ensure_stored(conn: psycopg.Connection, catalog: dict[str, Any], club_id=None) -> None:
     conn.execute(
         "INSERT INTO catalogs (kind, id, version, club_id, content) VALUES (%s, %s, %s, %s, %s)"
-        " ON CONFLICT (kind, id, version) DO NOTHING",
+        " ON CONFLICT (kind, id, version, club_id) DO NOTHING",
         (catalog["kind"], catalog["id"], catalog["version"], club_id, Jsonb(catalog)),
     )
+
+
+def check_shipped(records: Records) -> None:
+    """Store each shipped default if missing, and refuse to go on when a
+    stored copy differs from its file (a default is changed by shipping a new
+    version, never in place)."""
+    with records.pool.connection() as conn, conn.transaction():
+        for catalog in shipped():
+            ensure_stored(conn, catalog)
+            row = conn.execute(
+                "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s AND club_id IS NULL",
+                (catalog["kind"], catalog["id"], catalog["version"]),
+            ).fetchone()
+            if row["content"] != catalog:
+                raise ShippedCatalogAltered(
+                    f"the stored {catalog['kind']}/{catalog['id']} v{catalog['version']} differs from "
+                    "the shipped file; ship a new version instead of changing this one"
+                )
 
 
 def register(
@@ -65,24 +102,60 @@ def register(
 
 
 def _store_new(conn: psycopg.Connection, catalog: dict[str, Any], club_id: UUID) -> None:
+    if any(catalog["kind"] == s["kind"] and catalog["id"] == s["id"] for s in shipped()):
+        raise Conflict(
+            "catalog-id-reserved", f"{catalog['id']!r} is a shipped catalog's id; choose another id."
+        )
     exists = conn.execute(
-        "SELECT 1 FROM catalogs WHERE kind = %s AND id = %s AND version = %s",
-        (catalog["kind"], catalog["id"], catalog["version"]),
+        "SELECT 1 FROM catalogs WHERE kind = %s AND id = %s AND version = %s AND club_id = %s",
+        (catalog["kind"], catalog["id"], catalog["version"], club_id),
     ).fetchone()
     if exists:
         raise Conflict("catalog-version-exists", "That catalog version exists; register a new version.")
     ensure_stored(conn, catalog, club_id)
 
 
-def load(conn: psycopg.Connection, kind: str, catalog_id: str, version: int) -> dict[str, Any]:
-    """A stored catalog; cached per database since a version never changes."""
-    key = (conn.info.dsn, kind, catalog_id, version)
+def owned_or_shipped(
+    conn: psycopg.Connection, club_id: UUID, kind: str, catalog_id: str, version: int
+) -> str | None:
+    """The owner of the catalog a club's new game may name: a shipped default
+    (None) or the club's own (its id as text); any other is unknown."""
+    row = conn.execute(
+        "SELECT club_id FROM catalogs WHERE kind = %s AND id = %s AND version = %s"
+        " AND (club_id IS NULL OR club_id = %s) ORDER BY club_id NULLS FIRST LIMIT 1",
+        (kind, catalog_id, version, club_id),
+    ).fetchone()
+    if row is None:
+        raise Invalid("unknown-catalog", f"This club has no catalog {kind}/{catalog_id} v{version}.")
+    return str(row["club_id"]) if row["club_id"] else None
+
+
+def load(
+    conn: psycopg.Connection, kind: str, catalog_id: str, version: int, club: Any = RECORDED_BEFORE_OWNERS
+) -> dict[str, Any]:
+    """A stored catalog: ``club`` owns it (None: a shipped default). Cached per
+    database, since a version never changes."""
+    key = (
+        conn.info.dsn,
+        kind,
+        catalog_id,
+        version,
+        "before-owners" if club is RECORDED_BEFORE_OWNERS else club,
+    )
     if key in _CACHE:
         return _CACHE[key]
-    row = conn.execute(
-        "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s",
-        (kind, catalog_id, version),
-    ).fetchone()
+    if club is RECORDED_BEFORE_OWNERS:
+        row = conn.execute(
+            "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s"
+            " ORDER BY created_at LIMIT 1",
+            (kind, catalog_id, version),
+        ).fetchone()
+    else:
+        row = conn.execute(
+            "SELECT content FROM catalogs WHERE kind = %s AND id = %s AND version = %s"
+            " AND club_id IS NOT DISTINCT FROM %s",
+            (kind, catalog_id, version, club),
+        ).fetchone()
     if row is None:
         raise Invalid("unknown-catalog", f"No catalog {kind}/{catalog_id} v{version}.")
     content = row["content"]
@@ -94,13 +167,6 @@ def _club_member(principal: Principal | None, club_id: UUID) -> None:
     """Any token of the club: its admin's, or a seat's of one of its games."""
     if access.required(principal).club_id != club_id:
         raise NotFound("club")
-
-
-def shipped() -> list[dict[str, Any]]:
-    """The catalogs the service ships, one per engine that uses one."""
-    from engines import registry
-
-    return [default_catalog(e) for e in registry.available() if registry.get(e).catalog_kind]
 
 
 def readable(records: Records, principal: Principal | None, club_id: UUID) -> list[dict[str, Any]]:

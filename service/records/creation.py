@@ -46,6 +46,7 @@ def summary(game: Game, names: dict[str, str] | None = None) -> dict[str, Any]:
         "dealer": game.dealer,
         "league": game.league_id,
         "public": game.public,
+        "admin_spectator": game.admin_spectator,
         "catalog": game.catalog_ref,
         "status": game.status,
         "version": game.version,
@@ -100,7 +101,9 @@ def open_game(
             raise Invalid("unknown-league", "No such league in this club.")
         if league["engine"] and league["engine"] != engine.id:
             raise Invalid("league-engine", f"This league records {league['engine']} games only.")
-    catalog_ref = _catalog_for(conn, engine, spec.get("catalog")) if engine.catalog_kind else None
+    catalog_ref, catalog_club = (
+        _catalog_for(conn, engine, club_id, spec.get("catalog")) if engine.catalog_kind else (None, None)
+    )
     game = Game(
         uuid.uuid4(),
         club_id,
@@ -114,6 +117,8 @@ def open_game(
         catalog_ref,
         "active",
         0,
+        catalog_club,
+        _admin_spectator(spec),
     )
     _insert(conn, game)
     return game, _mint_seat_tokens(conn, game)
@@ -122,8 +127,8 @@ def open_game(
 def _insert(conn: psycopg.Connection, game: Game) -> None:
     conn.execute(
         "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
-        " catalog_kind, catalog_id, catalog_version)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
         (
             game.id,
             game.club_id,
@@ -135,6 +140,8 @@ def _insert(conn: psycopg.Connection, game: Game) -> None:
             game.seed,
             game.public,
             *(game.catalog or (None, None, None)),
+            game.catalog_club,
+            game.admin_spectator,
         ),
     )
 
@@ -174,6 +181,7 @@ def set_up(
             "options": game.options,
             "dealer": game.dealer,
             "public": game.public,
+            "admin_spectator": game.admin_spectator,
             "catalog": work.meta.get("catalog"),
         },
     )
@@ -183,12 +191,25 @@ def set_up(
     return work
 
 
+def _admin_spectator(spec: dict[str, Any]) -> bool:
+    """Only a server-dealt game can do without a recorder who sees the hands:
+    at a table game the recorder enters every seat's cards."""
+    wanted = bool(spec.get("admin_spectator", False))
+    if wanted and spec.get("dealer", "server") != "server":
+        raise Invalid(
+            "admin-spectator-needs-server-dealer",
+            "Only a server-dealt game can have its admin token as a spectator.",
+        )
+    return wanted
+
+
 def _catalog_for(
-    conn: psycopg.Connection, engine: Engine, wanted: dict[str, Any] | None
-) -> tuple[str, str, int]:
+    conn: psycopg.Connection, engine: Engine, club_id: UUID, wanted: dict[str, Any] | None
+) -> tuple[tuple[str, str, int], UUID | None]:
+    """The catalog a new game names (the club's own or a shipped default) and its owner."""
     if wanted:
-        catalogs.load(conn, engine.catalog_kind, wanted["id"], wanted["version"])
-        return engine.catalog_kind, wanted["id"], int(wanted["version"])
+        owner = catalogs.owned_or_shipped(conn, club_id, engine.catalog_kind, wanted["id"], wanted["version"])
+        return (engine.catalog_kind, wanted["id"], int(wanted["version"])), UUID(owner) if owner else None
     default = catalogs.default_catalog(engine.id)
     catalogs.ensure_stored(conn, default)
-    return default["kind"], default["id"], int(default["version"])
+    return (default["kind"], default["id"], int(default["version"])), None

@@ -10,7 +10,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from service.records.errors import Busy
+from service.records.errors import Busy, Unavailable
 
 # One stuck session must not stall the others: a writer gives up waiting for a
 # lock after LOCK_TIMEOUT, and a transaction left idle is cut off.
@@ -29,10 +29,15 @@ def conninfo(url: str, **settings: str) -> str:
     return make_conninfo(**params)
 
 
+#: Seconds to establish a connection before giving up (the server may be down or frozen).
+CONNECT_TIMEOUT = 3
+
+
 class Pool(ConnectionPool):
     """A pool whose connections report a lock not granted in time (or a
     statement cut off) as ``Busy``: the transaction was rolled back, nothing
-    was stored."""
+    was stored; and a database that is down, restarting, or gives no
+    connection within the pool's timeout as ``Unavailable``."""
 
     @contextmanager
     def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection]:
@@ -41,6 +46,10 @@ class Pool(ConnectionPool):
                 yield conn
         except (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled) as error:
             raise Busy("busy", "The game is busy; nothing was stored. Retry shortly.") from error
+        except (psycopg.OperationalError, psycopg.InterfaceError) as error:
+            raise Unavailable(
+                "database-unavailable", "The database is unavailable; retry after Retry-After seconds."
+            ) from error
 
 
 @contextmanager
@@ -64,11 +73,20 @@ def write_transaction(pool: ConnectionPool) -> Iterator[psycopg.Connection]:
                 conn.autocommit = False
 
 
-def make_pool(url: str, min_size: int = 1, max_size: int = 10, **settings: str) -> Pool:
+def make_pool(
+    url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
+) -> Pool:
+    """A pool whose callers wait at most ``timeout`` for a connection, and
+    which checks a connection before lending it, so one broken by a database
+    restart is replaced instead of failing a request."""
+    params = conninfo_to_dict(conninfo(url, **settings))
+    params.setdefault("connect_timeout", CONNECT_TIMEOUT)
     pool = Pool(
-        conninfo(url, **settings),
+        make_conninfo(**params),
         min_size=min_size,
         max_size=max_size,
+        timeout=timeout,
+        check=ConnectionPool.check_connection,
         kwargs={"row_factory": dict_row},
         open=True,
         name="tablerecord",

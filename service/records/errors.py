@@ -47,6 +47,12 @@ class Busy(DomainError):
     """A lock was not granted in time; nothing was stored, a retry may work."""
 
 
+class Unavailable(DomainError):
+    """The database is down, restarting or out of connections. A write that
+    met this was rolled back, unless the connection broke during its COMMIT:
+    a retry with the same Idempotency-Key is safe either way."""
+
+
 class ProjectionBehind(DomainError):
     """A projection has not yet applied the position a reader waits for."""
 

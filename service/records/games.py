@@ -29,6 +29,9 @@ class Game:
     catalog: tuple[str, str, int] | None
     status: str
     version: int
+    catalog_club: UUID | None = None  # the catalog's owner; None: a shipped default
+    #: The club's admin token only watches this server-dealt game (see ``access``).
+    admin_spectator: bool = False
 
     @property
     def engine(self) -> Engine:
@@ -36,13 +39,18 @@ class Game:
 
     @property
     def catalog_ref(self) -> dict[str, Any] | None:
-        """The catalog as events and answers name it: kind, id, version."""
-        return dict(zip(("kind", "id", "version"), self.catalog, strict=True)) if self.catalog else None
+        """The catalog as events and answers name it: kind, id, version and the
+        club that owns it (null: a shipped default)."""
+        if not self.catalog:
+            return None
+        kind, catalog_id, version = self.catalog
+        club = str(self.catalog_club) if self.catalog_club else None
+        return {"kind": kind, "id": catalog_id, "version": version, "club": club}
 
 
 COLUMNS = (
     "id, club_id, league_id, engine, seats, options, dealer, seed, public,"
-    " catalog_kind, catalog_id, catalog_version, status, version"
+    " catalog_kind, catalog_id, catalog_version, status, version, catalog_club_id, admin_spectator"
 )
 
 
@@ -61,6 +69,8 @@ def from_row(row: dict[str, Any]) -> Game:
         catalog,
         row["status"],
         row["version"],
+        row["catalog_club_id"],
+        row["admin_spectator"],
     )
 
 
@@ -88,9 +98,19 @@ def club_games(conn: psycopg.Connection, club_id: UUID, limit: int = 500) -> lis
 def engine_config(
     conn: psycopg.Connection, seats: int, options: dict[str, Any], dealer: str, catalog: dict | None
 ) -> GameConfig:
-    """A game's configuration; ``catalog`` names a stored catalog version (kind, id, version)."""
+    """A game's configuration; ``catalog`` names a stored catalog version (kind,
+    id, version, and its owning club; a game recorded before catalogs had
+    owners names no club, see ``catalogs.load``)."""
     content = (
-        catalogs.load(conn, catalog["kind"], catalog["id"], int(catalog["version"])) if catalog else None
+        catalogs.load(
+            conn,
+            catalog["kind"],
+            catalog["id"],
+            int(catalog["version"]),
+            catalog.get("club", catalogs.RECORDED_BEFORE_OWNERS),
+        )
+        if catalog
+        else None
     )
     return GameConfig(seats=seats, options=options or {}, dealer=dealer, catalog=content)
 

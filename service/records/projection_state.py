@@ -58,10 +58,12 @@ def projection_error(conn: psycopg.Connection, projection: str, game_id: UUID) -
     ).fetchone()
 
 
-def freshness(records: Records, projection: str | None, min_position: int | None) -> dict[str, Any]:
+def freshness(
+    records: Records, projection: str | None, min_position: int | None, operator: bool = False
+) -> dict[str, Any]:
     """The last log position each projection (or the one named) has applied,
-    its errors, and the tasks set aside; ``ProjectionBehind`` until every one
-    has applied ``min_position``."""
+    its errors, and the tasks set aside (for the operator; others see the
+    names only); ``ProjectionBehind`` until every one has applied ``min_position``."""
     with records.pool.connection() as conn:
         head = store.head_position(conn)
         # Positions are sparse (see store.py): "behind" counts the events.
@@ -87,6 +89,8 @@ def freshness(records: Records, projection: str | None, min_position: int | None
         for row in rows:
             if row["position"] < min_position:
                 raise ProjectionBehind(row["name"], row["position"], min_position)
+    if not access.may_see_operations(operator):
+        return {"projections": [{"name": r["name"]} for r in rows]}
     return {
         "head": head,
         "projections": rows,

@@ -62,15 +62,17 @@ def test_tokens_are_stored_hashed(client, pool):
     assert club["admin_token"] not in hashes and all(len(h) == 64 for h in hashes)
 
 
-def test_a_token_over_its_rate_limit_gets_429_with_retry_after(settings, pool):
+def test_a_token_over_its_rate_limit_gets_429_with_retry_after(settings, pool, client):
     from dataclasses import replace
 
     from service.app import create_app
 
-    app = create_app(replace(settings, rate_limit="3 per minute"), pool=pool)
-    client = app.test_client()
-    statuses = [client.get("/engines", headers={"Authorization": "Bearer x"}).status_code for _ in range(4)]
+    first, second = ClubFactory(client=client), ClubFactory(client=client)
+    limited = create_app(replace(settings, rate_limit="3 per minute"), pool=pool).test_client()
+    as_first = {"Authorization": f"Bearer {first['admin_token']}"}
+    statuses = [limited.get("/engines", headers=as_first).status_code for _ in range(4)]
     assert statuses == [200, 200, 200, 429]
-    r = client.get("/engines", headers={"Authorization": "Bearer x"})
+    r = limited.get("/engines", headers=as_first)
     assert r.mimetype == "application/problem+json" and int(r.headers["Retry-After"]) > 0
-    assert client.get("/engines", headers={"Authorization": "Bearer y"}).status_code == 200
+    as_second = {"Authorization": f"Bearer {second['admin_token']}"}
+    assert limited.get("/engines", headers=as_second).status_code == 200

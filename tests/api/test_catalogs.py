@@ -28,7 +28,12 @@ def test_a_game_records_the_default_catalog_it_was_created_with(client):
     club, players, api = _club(client)
     game = api.post(f"/clubs/{club['id']}/games", {"engine": "house-of-cronies", "seats": players}).get_json()
     default = default_catalog("house-of-cronies")
-    assert game["catalog"] == {"kind": "house-of-cronies", "id": default["id"], "version": default["version"]}
+    assert game["catalog"] == {
+        "kind": "house-of-cronies",
+        "id": default["id"],
+        "version": default["version"],
+        "club": None,
+    }
 
 
 def test_a_club_registers_its_own_catalog_and_plays_with_it(client, pool):

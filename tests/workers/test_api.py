@@ -7,6 +7,7 @@ import pytest
 
 from engines import registry
 from schemas.games import pig as pig_schemas
+from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers import hidden_engine
 from tests.workers.helpers import drain, head, play_pig
@@ -63,7 +64,7 @@ def test_a_client_waits_for_its_own_write_with_min_position(client, database_url
     drain(database_url)
     body = api.get(f"/leagues/{league['id']}/standings?min_position={mine}").get_json()
     assert body["position"] >= mine and sum(r["games"] for r in body["standings"]) == 2
-    fresh = api.get(f"/projections?min_position={mine}").get_json()
+    fresh = api.get(f"/projections?min_position={mine}", token=OPERATOR_TOKEN).get_json()
     assert fresh["head"] == mine and all(p["behind"] == 0 for p in fresh["projections"])
 
 

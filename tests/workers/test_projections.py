@@ -15,6 +15,7 @@ from engines.pig import ENGINE as PIG
 from service.records import store
 from service.records.fold import SERVICE_EVENTS
 from service.records.store import NewEvent
+from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, drain, head, play_pig, snapshot
 from workers.projections.rebuild import rebuild_all
@@ -306,7 +307,7 @@ def test_a_poison_event_stops_only_its_game_in_the_projections_it_breaks(client,
     assert set(freshness.values()) == {head(database_url)}
 
     api = Api(client, club["admin_token"])
-    errors = Api(client).get("/projections").get_json()
+    errors = Api(client, OPERATOR_TOKEN).get("/projections").get_json()
     assert {p["name"]: p["errors"] for p in errors["projections"]} == {
         "replays": 1,
         "standings": 0,
@@ -346,3 +347,33 @@ def test_the_rebuild_command_rebuilds_every_projection_in_place(client, database
             "SELECT nspname FROM pg_namespace WHERE nspname LIKE '%%_rebuild_%%'"
         ).fetchall()
     assert schemas == []  # the side schemas are gone
+
+
+def test_a_rebuild_reports_its_progress_after_every_batch(client, database_url):
+    from workers.projections.rebuild import rebuild
+
+    club = ClubFactory(client=client)
+    league = LeagueFactory(client=client, club=club)
+    play_pig(client, GameFactory(client=client, club=club, league=league["id"], options={"target": 12}))
+    reports = []
+    rebuild(
+        database_url,
+        "replays",
+        batch_size=5,
+        on_progress=lambda position, head: reports.append((position, head)),
+    )
+    positions = [position for position, _ in reports]
+    assert len(reports) > 2 and positions == sorted(set(positions))
+    assert reports[-1] == (head(database_url), head(database_url))
+
+
+def test_the_rebuild_command_shows_events_done_rate_and_time_left(client, database_url, monkeypatch, capsys):
+    from workers import rebuild
+
+    club = ClubFactory(client=client)
+    play_pig(client, GameFactory(client=client, club=club, options={"target": 12}))
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    assert rebuild.main(["standings"]) == 0
+    shown = capsys.readouterr().err
+    assert "standings: 100%" in shown  # every log event there was read
+    assert "events/s" in shown and "<00:00" in shown  # the rate and the time left

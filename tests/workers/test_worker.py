@@ -11,6 +11,7 @@ import psycopg
 import pytest
 from psycopg.rows import dict_row
 
+from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, head, play_pig, snapshot, wait_for
 from workers.projections.rebuild import rebuild_all
@@ -127,7 +128,7 @@ def test_a_task_that_keeps_killing_its_worker_is_set_aside_and_the_others_go_on(
     target = head(database_url)
 
     def set_aside():
-        body = broker_client.get("/projections").get_json()
+        body = Api(broker_client, OPERATOR_TOKEN).get("/projections").get_json()
         return [t for t in body["set_aside_tasks"] if t["args"]["args"] == ["standings"]]
 
     aside = wait_for(set_aside, 40, interval=0.5, what="the poison task to be set aside")

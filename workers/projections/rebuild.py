@@ -14,10 +14,12 @@ the head, at or past the old one).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from psycopg import sql
 
+from service.records import store
 from workers import db
 from workers.projections import PROJECTIONS
 from workers.projections.checkpoints import checkpoint, lock, lock_key, main_schema
@@ -34,11 +36,18 @@ class Rebuilt:
     seconds: float
 
 
-def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 10) -> Rebuilt:
+#: Told after each batch that read on: (log position reached, the log's head when the rebuild began).
+OnProgress = Callable[[int, int], None]
+
+
+def rebuild(
+    url: str, name: str, batch_size: int = DEFAULT_BATCH * 10, on_progress: OnProgress | None = None
+) -> Rebuilt:
     projection = PROJECTIONS[name]
     started = time.perf_counter()
     with db.connect(url, lock_timeout="60s", statement_timeout="0") as conn:
         schema = main_schema(conn)
+        head = store.head_position(conn)
         side = f"{schema}_rebuild_{name}"[:63]
         # One rebuild of a projection at a time (its own lock, not the runner's).
         conn.execute("SELECT pg_advisory_lock(%s)", (lock_key(schema, f"rebuild:{name}"),))
@@ -69,6 +78,8 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 10) -> Rebuil
                 with conn.transaction():
                     progress = apply_batch(conn, projection, batch_size)
                 events += progress.applied
+                if on_progress is not None and progress.moved:
+                    on_progress(progress.after, head)
                 if not progress.full:
                     break
             with conn.transaction():  # the rest and the swap, holding the runner's lock
@@ -111,5 +122,11 @@ def rebuild(url: str, name: str, batch_size: int = DEFAULT_BATCH * 10) -> Rebuil
     return Rebuilt(name, events, position, time.perf_counter() - started)
 
 
-def rebuild_all(url: str, names: list[str] | None = None) -> list[Rebuilt]:
-    return [rebuild(url, name) for name in (names or list(PROJECTIONS))]
+def rebuild_all(
+    url: str, names: list[str] | None = None, on_progress: Callable[[str], OnProgress] | None = None
+) -> list[Rebuilt]:
+    """Each projection in turn; ``on_progress(name)`` gives the progress callback of each."""
+    return [
+        rebuild(url, name, on_progress=on_progress(name) if on_progress else None)
+        for name in (names or list(PROJECTIONS))
+    ]

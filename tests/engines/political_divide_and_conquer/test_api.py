@@ -70,7 +70,12 @@ def test_a_game_records_the_default_catalog_marked_as_a_reconstruction(client):
     api = Api(client, club["admin_token"])
     game = api.post(f"/clubs/{club['id']}/games", {"engine": ENGINE_ID, "seats": players}).get_json()
     default = default_catalog(ENGINE_ID)
-    assert game["catalog"] == {"kind": ENGINE_ID, "id": default["id"], "version": default["version"]}
+    assert game["catalog"] == {
+        "kind": ENGINE_ID,
+        "id": default["id"],
+        "version": default["version"],
+        "club": None,
+    }
     assert default["reconstruction"] is True and "reconstruction" in default["note"]
     assert api.get(f"/engines/{ENGINE_ID}").get_json()["catalog_kind"] == ENGINE_ID
 

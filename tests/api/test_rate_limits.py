@@ -1,0 +1,67 @@
+"""Rate limits cannot be dodged: a token counts only once it authenticates,
+failed authentications are limited per address, and so is creating clubs."""
+
+from dataclasses import replace
+from uuid import uuid4
+
+import pytest
+
+from service.app import create_app
+from tests.factories import ClubFactory
+
+
+@pytest.fixture
+def limited(settings, pool):
+    def make(**limits):
+        return create_app(replace(settings, **limits), pool=pool).test_client()
+
+    return make
+
+
+def _random_token() -> dict[str, str]:
+    return {"Authorization": f"Bearer tr_admin_{uuid4().hex}"}
+
+
+def test_made_up_tokens_count_against_the_callers_address(limited):
+    client = limited(rate_limit="5 per minute")
+    statuses = [client.get("/engines", headers=_random_token()).status_code for _ in range(8)]
+    assert statuses == [200] * 5 + [429] * 3
+
+
+def test_a_token_that_authenticates_has_its_own_allowance(limited, client):
+    club = ClubFactory(client=client)
+    limiter = limited(rate_limit="3 per minute")
+    for _ in range(3):
+        limiter.get("/engines", headers=_random_token())
+    assert limiter.get("/engines", headers=_random_token()).status_code == 429
+    admin = {"Authorization": f"Bearer {club['admin_token']}"}
+    assert limiter.get(f"/clubs/{club['id']}", headers=admin).status_code == 200
+
+
+def test_failed_authentications_are_limited_per_address(limited, client):
+    club = ClubFactory(client=client)
+    limiter = limited(auth_failure_limit="4 per minute")
+    statuses = [limiter.get(f"/clubs/{club['id']}", headers=_random_token()).status_code for _ in range(6)]
+    assert statuses == [401] * 4 + [429] * 2
+    other_address = limiter.get(
+        f"/clubs/{club['id']}", headers=_random_token(), environ_base={"REMOTE_ADDR": "10.0.0.9"}
+    )
+    assert other_address.status_code == 401
+
+
+def test_requests_that_authenticate_do_not_use_up_the_failure_allowance(limited, client):
+    club = ClubFactory(client=client)
+    limiter = limited(auth_failure_limit="2 per minute")
+    admin = {"Authorization": f"Bearer {club['admin_token']}"}
+    assert all(limiter.get(f"/clubs/{club['id']}", headers=admin).status_code == 200 for _ in range(5))
+
+
+def test_creating_clubs_is_limited_per_address_whatever_the_token(limited):
+    client = limited(club_creation_limit="3 per hour")
+    statuses = [
+        client.post("/clubs", json={"name": f"Club {i}"}, headers=_random_token()).status_code
+        for i in range(5)
+    ]
+    assert statuses == [201] * 3 + [429] * 2
+    elsewhere = client.post("/clubs", json={"name": "Elsewhere"}, environ_base={"REMOTE_ADDR": "10.0.0.7"})
+    assert elsewhere.status_code == 201

@@ -1,0 +1,106 @@
+"""Integer fields are strict everywhere: 0.5, 0.9, 1.0, "0" and true are not
+integers, and the answer is a 422 naming the field, with nothing stored."""
+
+import pytest
+from marshmallow import Schema, fields, validate
+
+from engines import registry
+from schemas import api as api_schemas
+from schemas.games import for_engine
+from schemas.numbers import INT32_MAX
+from service.records.catalogs import catalog_schema
+from tests.helpers import event_count, new_pig_game
+
+NOT_INTEGERS = [0.5, 0.9, 1.0, 1.7, "0", "1", True, False]
+BODY_SCHEMAS = [
+    api_schemas.ActionRequest,
+    api_schemas.GameCreate,
+    api_schemas.LeagueCreate,
+    api_schemas.CatalogCreate,
+    api_schemas.Retract,
+    api_schemas.Abandon,
+]
+
+
+def _engine_schemas():
+    for engine_id in registry.available():
+        module = for_engine(engine_id)
+        yield f"{engine_id} options", module.OPTIONS
+        for name, schema in module.COMMANDS.items():
+            yield f"{engine_id} {name}", schema
+
+
+def _integer_fields(schema: type[Schema], path: str = ""):
+    pending = [(path, field) for path, field in ((n, f) for n, f in schema._declared_fields.items())]
+    while pending:
+        name, field = pending.pop()
+        if isinstance(field, fields.Integer):
+            yield name, field
+        elif isinstance(field, fields.List):
+            pending.append((f"{name}[]", field.inner))
+        elif isinstance(field, fields.Nested):
+            nested = field.nested if isinstance(field.nested, type) else type(field.nested)
+            pending.extend((f"{name}.{n}", f) for n, f in nested._declared_fields.items())
+
+
+def _bounded(field: fields.Integer) -> bool:
+    ranges = [v for v in field.validators if isinstance(v, validate.Range)]
+    return any(r.min is not None and r.max is not None and r.max < 2**63 for r in ranges)
+
+
+@pytest.mark.parametrize(
+    "label, schema",
+    [(s.__name__, s) for s in BODY_SCHEMAS] + list(_engine_schemas()),
+)
+def test_every_integer_field_of_a_body_is_strict_and_bounded(label, schema):
+    loose = [name for name, field in _integer_fields(schema) if not (field.strict and _bounded(field))]
+    assert loose == [], f"{label}: {loose}"
+
+
+def _catalog_schemas():
+    for engine_id in registry.available():
+        kind = registry.get(engine_id).catalog_kind
+        if kind:
+            yield kind, catalog_schema(kind)
+
+
+@pytest.mark.parametrize("kind, schema", list(_catalog_schemas()))
+def test_every_integer_of_a_catalog_is_strict_and_its_version_fits_the_column(kind, schema):
+    loose = [name for name, field in _integer_fields(schema) if not field.strict]
+    assert loose == [], f"{kind}: {loose}"
+    version = schema._declared_fields["version"]
+    assert any(isinstance(v, validate.Range) and v.max <= INT32_MAX for v in version.validators), kind
+
+
+@pytest.fixture
+def pig(client, pool):
+    club, game, api = new_pig_game(client)
+    return api, game, event_count(pool, game["id"]), club
+
+
+@pytest.mark.parametrize("seat", NOT_INTEGERS)
+def test_a_seat_that_is_not_an_integer_is_a_422_naming_seat(pig, pool, seat):
+    api, game, count, _ = pig
+    response = api.post(f"/games/{game['id']}/actions", {"seat": seat, "command": {"type": "Roll"}})
+    assert response.status_code == 422, response.get_json()
+    assert "seat" in response.get_json()["errors"]
+    assert event_count(pool, game["id"]) == count
+
+
+@pytest.mark.parametrize("version", [1.7, 0.5, "1", True])
+def test_an_expected_version_that_is_not_an_integer_is_a_422_naming_it(pig, pool, version):
+    api, game, count, _ = pig
+    body = {"seat": 0, "command": {"type": "Roll"}, "expected_version": version}
+    response = api.post(f"/games/{game['id']}/actions", body)
+    assert response.status_code == 422, response.get_json()
+    assert "expected_version" in response.get_json()["errors"]
+    assert event_count(pool, game["id"]) == count
+
+
+def test_a_game_option_that_is_not_an_integer_is_a_422_naming_it(pig):
+    api, game, _, club = pig
+    players = [s["player"] for s in game["seats"]]
+    response = api.post(
+        f"/clubs/{club['id']}/games", {"engine": "pig", "seats": players, "options": {"target": 20.5}}
+    )
+    assert response.status_code == 422 and "target" in response.get_json()["errors"]

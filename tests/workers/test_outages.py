@@ -1,0 +1,138 @@
+"""Outages of Redis while clubs record games: the API keeps answering, every
+action is stored, and the projections catch up once Redis is back.
+
+Redis is both the broker and the rate limiter's shared storage here, as in
+`make run`. It is stopped for 30 s, then frozen (SIGSTOP) for 30 s.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from dataclasses import replace
+
+import pytest
+
+from service.app import create_app
+from tests.factories import Api, ClubFactory, LeagueFactory, PlayerFactory
+from tests.workers.helpers import checkpoints, head, wait_for
+
+OUTAGE_SECONDS = 30
+#: The slowest answer accepted during an outage: a stalled storage call costs 0.5 s,
+#: the rest is slack for a loaded machine (without the fallback, requests hung 5-10 s).
+SLOWEST_ANSWER = 3.0
+
+
+class Table:
+    """Plays server-dealt Pig games of one club through the API, one action at a time."""
+
+    def __init__(self, client, club, league, players):
+        self.client, self.club, self.league, self.players = client, club, league, players
+        self.statuses: list[int] = []
+        self.slowest = 0.0
+        self.appended = 0
+        self.game = None
+
+    def _timed(self, call):
+        started = time.monotonic()
+        response = call()
+        self.slowest = max(self.slowest, time.monotonic() - started)
+        self.statuses.append(response.status_code)
+        return response
+
+    def step(self) -> None:
+        if self.game is None:
+            created = self._timed(lambda: _create_game(self.client, self.club, self.league, self.players))
+            self.game = created.get_json() if created.status_code == 201 else None
+            self.appended += self.game["version"] if self.game else 0
+            return
+        gid = self.game["id"]
+        seats = [Api(self.client, t["token"]) for t in self.game["seat_tokens"]]
+        view = self._timed(lambda: seats[0].get(f"/games/{gid}"))
+        if view.status_code != 200:
+            return
+        state = view.get_json()
+        if state["status"] != "active":
+            self.game = None
+            return
+        seat = state["state"]["turn"]
+        kind = "Hold" if (state["state"]["turn_total"] or 0) >= 5 else "Roll"
+        response = self._timed(
+            lambda: seats[seat].post(f"/games/{gid}/actions", {"seat": seat, "command": {"type": kind}})
+        )
+        if response.status_code == 201:
+            self.appended += len(response.get_json()["events"])
+
+    def play_for(self, seconds: float) -> None:
+        until = time.monotonic() + seconds
+        while time.monotonic() < until:
+            self.step()
+
+
+def _create_game(client, club, league, players):
+    return client.post(
+        f"/clubs/{club['id']}/games",
+        json={
+            "engine": "pig",
+            "seats": [p["id"] for p in players],
+            "league": league["id"],
+            "options": {"target": 12},
+        },
+        headers={"Authorization": f"Bearer {club['admin_token']}"},
+    )
+
+
+def _events(url) -> int:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return conn.execute("SELECT count(*) FROM events").fetchone()[0]
+
+
+@pytest.mark.slow
+def test_a_stopped_then_frozen_redis_fails_no_request_and_loses_no_action(
+    worker, broker, settings, pool, database_url
+):
+    app = create_app(
+        replace(settings, broker_url=broker.url, rate_limit_storage=f"redis+unix://{broker.socket}"),
+        pool=pool,
+    )
+    client = app.test_client()
+    worker.start()
+    club = ClubFactory(client=client)
+    league = LeagueFactory(client=client, club=club, min_games=1)
+    players = [PlayerFactory(client=client, club=club) for _ in range(2)]
+    table = Table(client, club, league, players)
+    table.play_for(2)
+    assert broker.client().keys("LIMITS*"), "the limiter counts in Redis while it is up"
+    before = _events(database_url) - table.appended
+
+    broker.stop()
+    table.play_for(OUTAGE_SECONDS)
+    broker.start()
+
+    pid = broker.server.pid
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        table.play_for(OUTAGE_SECONDS)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+    assert table.statuses and all(s < 500 for s in table.statuses), sorted(set(table.statuses))
+    assert table.slowest < SLOWEST_ANSWER, f"an answer took {table.slowest:.2f}s"
+    assert _events(database_url) == before + table.appended
+
+    broker.client().flushall()  # the limiter writes to Redis again once it answers
+    wait_for(
+        lambda: table.step() or broker.client().keys("LIMITS*"),
+        45,
+        interval=0.5,
+        what="the limiter to use Redis",
+    )
+    target = head(database_url)
+    wait_for(
+        lambda: min(checkpoints(database_url).values()) >= target, 60, what="the projections to catch up"
+    )
+    standings = Api(client, club["admin_token"]).get(f"/leagues/{league['id']}/standings").get_json()
+    assert standings["standings"], standings
