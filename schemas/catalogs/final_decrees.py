@@ -13,6 +13,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from engines.final_decrees.departments import ALL_DEPARTMENTS, REFORM
 from engines.final_decrees.effects import check_effect
+from schemas.numbers import INT32_MAX
 
 CARD_ID = validate.Regexp(
     r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Card ids are 1-64 letters, digits, . _ -."
@@ -58,7 +59,7 @@ class Decree(Schema):
 class FinalDecreesCatalog(Schema):
     kind = fields.String(required=True, validate=validate.Equal("final-decrees"))
     id = fields.String(required=True, validate=validate.Length(min=1, max=100))
-    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
     reconstruction = fields.Boolean(load_default=False)
     note = fields.String()
     attribution = fields.String(

@@ -3,13 +3,14 @@
 from marshmallow import Schema, fields, validate
 
 from engines.final_decrees.departments import ALL_DEPARTMENTS
+from schemas.numbers import INT32_MAX
 
 CardId = fields.String
 
 
 class FinalDecreesOptions(Schema):
     # FD-42: "Altering the number of cards discarded can easily control the length of the game."
-    decline_discards = fields.Integer(load_default=5, validate=validate.Range(min=1, max=20))
+    decline_discards = fields.Integer(strict=True, load_default=5, validate=validate.Range(min=1, max=20))
 
 
 class Empty(Schema):
@@ -17,7 +18,7 @@ class Empty(Schema):
 
 
 class PlaceBid(Schema):
-    amount = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
+    amount = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=6))
 
 
 class Posts(Schema):
@@ -26,7 +27,9 @@ class Posts(Schema):
 
 class PlayCard(Schema):
     card = CardId(required=True)
-    target_seat = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0))
+    target_seat = fields.Integer(
+        strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=INT32_MAX)
+    )
     target_department = fields.String(
         load_default=None, allow_none=True, validate=validate.OneOf(ALL_DEPARTMENTS)
     )
@@ -37,7 +40,7 @@ Move = Schema.from_dict(
     {
         "from": fields.String(required=True, validate=validate.OneOf(ALL_DEPARTMENTS)),
         "to": fields.String(required=True, validate=validate.OneOf(ALL_DEPARTMENTS)),
-        "amount": fields.Integer(required=True, validate=validate.Range(min=1, max=10_000)),
+        "amount": fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=10_000)),
     },
     name="Move",
 )
@@ -53,7 +56,7 @@ class ForwardDecree(Schema):
 
 
 class MovePlayer(Schema):
-    player = fields.Integer(required=True, validate=validate.Range(min=0))
+    player = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=INT32_MAX))
 
 
 class StampDecree(Schema):
@@ -71,29 +74,31 @@ class Restructure(Schema):
 
 
 class RemoveBlame(Schema):
-    players = fields.List(fields.Integer(validate=validate.Range(min=0)), load_default=list)
+    players = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=INT32_MAX)), load_default=list
+    )
     departments = fields.Dict(
         keys=fields.String(validate=validate.OneOf(ALL_DEPARTMENTS)),
-        values=fields.Integer(validate=validate.Range(min=0)),
+        values=fields.Integer(strict=True, validate=validate.Range(min=0, max=INT32_MAX)),
         load_default=dict,
     )
 
 
 class OfferTrade(Schema):
-    to = fields.Integer(required=True, validate=validate.Range(min=0))
-    give_amount = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1000))
+    to = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=INT32_MAX))
+    give_amount = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=1000))
     give_cards = fields.List(CardId(), load_default=list, validate=validate.Length(max=60))
-    ask_amount = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1000))
-    ask_cards = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
+    ask_amount = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=1000))
+    ask_cards = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
 
 
 class AcceptTrade(Schema):
-    offer = fields.Integer(required=True, validate=validate.Range(min=1))
+    offer = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=INT32_MAX))
     cards = fields.List(CardId(), load_default=list, validate=validate.Length(max=60))
 
 
 class AnswerTrade(Schema):
-    offer = fields.Integer(required=True, validate=validate.Range(min=1))
+    offer = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=INT32_MAX))
 
 
 class Cards(Schema):
@@ -101,7 +106,7 @@ class Cards(Schema):
 
 
 class DrawCard(Schema):
-    player = fields.Integer(required=True, validate=validate.Range(min=0))
+    player = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=INT32_MAX))
     cards = fields.List(CardId(), required=True, validate=validate.Length(equal=1))
 
 

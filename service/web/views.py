@@ -172,7 +172,7 @@ def create(club_id: UUID):
     engine = request.form.get("engine", "")
     seats = [p for p in request.form.getlist("seat") if p]
     options = {
-        name[len("option-") :]: value
+        name[len("option-") :]: _form_value(value)
         for name, value in request.form.items()
         if name.startswith("option-") and value != ""
     }
@@ -186,6 +186,15 @@ def create(club_id: UUID):
     }
     created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
     return render_template("created.html", game=created)
+
+
+def _form_value(value: str) -> Any:
+    """An option as the form sends it (text): numbers and yes/no become the
+    JSON values the game's option schema takes strictly; other text stays text."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
 
 
 # -- a league --------------------------------------------------------------------

@@ -37,10 +37,19 @@ class Postgres:
         from pgserver._commands import pg_ctl
 
         server = self.embedded.server
-        try:
-            pg_ctl(["-w", *args], pgdata=server.pgdata, user=server.system_user, timeout=60)
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
-            raise AssertionError(f"pg_ctl {args[-1]} failed:\n{server.log.read_text()[-3000:]}") from error
+        # A loaded machine sometimes refuses the first start right after a
+        # stop; three tries a second apart, then the server's own words.
+        for attempt in range(3):
+            try:
+                pg_ctl(["-w", *args], pgdata=server.pgdata, user=server.system_user, timeout=60)
+                return
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+                if attempt == 2:
+                    said = getattr(error, "stderr", "") or ""
+                    raise AssertionError(
+                        f"pg_ctl {args[-1]} failed: {said}\n{server.log.read_text()[-3000:]}"
+                    ) from error
+                time.sleep(1)
 
     def stop(self) -> None:
         self._pg_ctl("-m", "fast", "stop")

@@ -33,7 +33,12 @@ def new_game(client, seats, dealer, **extra):
 def test_a_club_records_a_whole_game_of_final_decrees(client, pool, seats, dealer):
     rng = random.Random(seats)
     club, game = new_game(client, seats, dealer)
-    assert game["catalog"] == {"kind": "final-decrees", "id": "final-decrees-default", "version": 1}
+    assert game["catalog"] == {
+        "kind": "final-decrees",
+        "id": "final-decrees-default",
+        "version": 1,
+        "club": None,
+    }
     recorder = Api(client, club["admin_token"])
     tokens = [Api(client, t["token"]) for t in game["seat_tokens"]]
     gid = game["id"]
