@@ -127,7 +127,6 @@ COMMANDS = {
     "DeclineTrade": AnswerTrade,
     "WithdrawTrade": AnswerTrade,
     "DealHands": Cards,
-    "PlaceDecline": Cards,
     "DrawCard": DrawCard,
     "DiscardFromDeck": Cards,
 }
