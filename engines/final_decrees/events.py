@@ -7,7 +7,6 @@ BID_PLACED = "BidPlaced"  # sealed: the amount is redacted for everyone else
 BIDS_REVEALED = "BidsRevealed"
 DEPARTMENTS_ASSIGNED = "DepartmentsAssigned"
 HANDS_DEALT = "HandsDealt"
-DECLINE_PLACED = "DeclinePlaced"  # server mode: the decline card's hidden position
 
 TURN_STARTED = "TurnStarted"
 CARD_DRAWN = "CardDrawn"
@@ -52,4 +51,4 @@ ACTIONS = frozenset(
         CONTROL_RESTRUCTURED,
     }
 )
-CHANCE_EVENTS = frozenset({HANDS_DEALT, DECLINE_PLACED, CARD_DRAWN, CARDS_DISCARDED})
+CHANCE_EVENTS = frozenset({HANDS_DEALT, CARD_DRAWN, CARDS_DISCARDED})

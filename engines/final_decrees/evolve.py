@@ -7,7 +7,6 @@ from typing import Any
 
 from engines.base import Event
 from engines.final_decrees import events as ev
-from engines.final_decrees.deck import Deck
 from engines.final_decrees.departments import HUMAN_RESOURCES
 from engines.final_decrees.state import (
     ACTIONS_PER_TURN,
@@ -22,6 +21,7 @@ from engines.final_decrees.state import (
     seat_add,
 )
 from engines.kit.awaiting import Awaiting
+from engines.kit.deck import Deck, Run, deck_of
 from engines.kit.offers import Terms
 
 
@@ -73,19 +73,26 @@ def _departments_assigned(s: FdState, d: Any) -> FdState:
     return s.with_(posts=tuple(d["posts"]), phase=DEAL)
 
 
+TOP_PILE = 5
+BOTTOM_PILE = 20
+
+
+def stacked(cards: list[str], decline: str) -> Deck:
+    """FD-15: the top 5, then the rest with the decline card shuffled in, then the bottom 20."""
+    middle = len(cards) + 1 - TOP_PILE - BOTTOM_PILE
+    runs = [Run(TOP_PILE), Run(middle, holds=(decline,)), Run(BOTTOM_PILE)]
+    return deck_of([*cards, decline]).split(runs)
+
+
 def _hands_dealt(s: FdState, d: Any) -> FdState:
     cards = d["cards"]
     rest = list(s.catalog.deck_cards)
     for card in cards:
         rest.remove(card)
-    deck = Deck(tuple(rest), s.catalog.decline).stacked()
+    deck = stacked(rest, s.catalog.decline)
     hands = tuple((c,) for c in cards)
     first = s.head("executive")
     return s.with_(phase=PLAY, hands=hands, deck=deck, next_seat=first)
-
-
-def _decline_placed(s: FdState, d: Any) -> FdState:
-    return s.with_(deck=s.deck.placed(d["position"]))
 
 
 # ------------------------------------------------------------------- turn
@@ -105,14 +112,14 @@ def _turn_started(s: FdState, d: Any) -> FdState:
 
 def _card_drawn(s: FdState, d: Any) -> FdState:
     card, seat = d["card"], d["player"]
-    s = s.with_(deck=s.deck.take([card]), draws_owed=s.draws_owed - 1)
+    s = s.with_(deck=s.deck.take_drawn([card]), draws_owed=s.draws_owed - 1)
     if card == s.catalog.decline:
-        return s.with_(declining=min(s.discard_count, s.deck.size), declines=seat_add(s.declines, seat, 1))
+        return s.with_(declining=min(s.discard_count, len(s.deck)), declines=seat_add(s.declines, seat, 1))
     return _hand(s, seat, add=(card,))
 
 
 def _cards_discarded(s: FdState, d: Any) -> FdState:
-    return s.with_(deck=s.deck.take(d["cards"]), discards=s.discards + tuple(d["cards"]), declining=0)
+    return s.with_(deck=s.deck.take_drawn(d["cards"]), discards=s.discards + tuple(d["cards"]), declining=0)
 
 
 def _decline_played(s: FdState, d: Any) -> FdState:
@@ -124,7 +131,7 @@ def _decline_played(s: FdState, d: Any) -> FdState:
     )
     s = s.with_(personal=tuple(personal), dept_blame=blame, declining=None)
     if d["reshuffled"]:
-        return s.with_(deck=s.deck.reshuffled())
+        return s.with_(deck=s.deck.shuffle_in([s.catalog.decline]))  # FD-42: it may be anywhere
     return s.with_(discards=s.discards + (s.catalog.decline,))
 
 
@@ -261,7 +268,6 @@ EVOLVERS = {
     ev.BIDS_REVEALED: _bids_revealed,
     ev.DEPARTMENTS_ASSIGNED: _departments_assigned,
     ev.HANDS_DEALT: _hands_dealt,
-    ev.DECLINE_PLACED: _decline_placed,
     ev.TURN_STARTED: _turn_started,
     ev.CARD_DRAWN: _card_drawn,
     ev.CARDS_DISCARDED: _cards_discarded,

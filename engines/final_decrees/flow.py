@@ -32,15 +32,12 @@ def chance(state: FdState) -> ChanceRequest | None:
     if state.phase != PLAY:
         return None
     deck = state.deck
-    if state.dealer == "server" and deck.holds_decline and deck.position is None:
-        return ChanceRequest("PlaceDecline", draw=1, pool=deck.positions())
     if state.declining:
-        return ChanceRequest("DiscardFromDeck", draw=state.declining, pool=deck.cards)
-    if state.declining is None and state.draws_owed > 0 and deck.size > 0:
+        # The decline card is out, so no run holds a card: every order of the rest is alike.
+        return ChanceRequest("DiscardFromDeck", draw=state.declining, pool=deck.middle)
+    if state.declining is None and state.draws_owed > 0:
         player = state.active
-        return ChanceRequest(
-            "DrawCard", draw=1, pool=deck.next_pool(state.dealer), seat=player, fixed={"player": player}
-        )
+        return deck.request("DrawCard", 1, seat=player, fixed={"player": player})
     return None
 
 
@@ -55,7 +52,7 @@ def automatic(state: FdState) -> list[Event]:
         return []
     if state.declining == 0:
         return [_decline_played(state)]
-    if state.declining is None and state.deck.size == 0:
+    if state.declining is None and len(state.deck) == 0:
         return [_ended(state, "deck-exhausted")]  # FD-43, reading 17: at once
     if state.enacted == DECREE_COUNT:
         return [_ended(state, "all-decrees-enacted")]
@@ -78,6 +75,6 @@ def _decline_played(state: FdState) -> Event:
         for dept, amount in zip(state.departments, state.dept_blame, strict=True)
         if amount and state.head(dept) is not None
     ]
-    reshuffled = state.deck.size > 0
-    window = [1, state.deck.size + 1] if reshuffled else None
+    reshuffled = len(state.deck) > 0
+    window = [1, len(state.deck) + 1] if reshuffled else None
     return Event(ev.DECLINE_PLAYED, {"blame": blame, "reshuffled": reshuffled, "window": window})

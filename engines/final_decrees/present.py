@@ -32,10 +32,11 @@ def _offer_view(offer: offers.Offer, seat: int | None) -> dict[str, Any]:
 
 
 def view(state: FdState, seat: int | None) -> dict[str, Any]:
-    """Hands, sealed bids and the decline card's dealt position are hidden; a finished game shows all."""
+    """Hands and sealed bids are hidden; a finished game shows all."""
     if state.phase == OVER:
         return {**dump_state(state), "finished": True}
     deck = state.deck
+    window = decline_window(state)
     data: dict[str, Any] = {
         "finished": False,
         "phase": state.phase,
@@ -68,9 +69,9 @@ def view(state: FdState, seat: int | None) -> dict[str, Any]:
         ],
         "enacted": state.enacted,
         "next_allowance": 10 * (state.enacted + 1),
-        "deck_size": deck.size,
-        "decline_in_deck": deck.holds_decline,
-        "decline_window": None if deck.window is None else list(deck.window),
+        "deck_size": len(deck),
+        "decline_in_deck": state.catalog.decline in deck.middle,
+        "decline_window": None if window is None else list(window),
         "discards": list(state.discards),
         "hand_sizes": [len(h) for h in state.hands],
         "awaiting": None if state.awaiting is None else state.awaiting.to_json(),
@@ -90,8 +91,6 @@ def redact(event: Event, seat: int | None) -> Event:
     if event.type == ev.HANDS_DEALT:
         cards = [c if s == seat else None for s, c in enumerate(d["cards"])]
         return Event(event.type, {"cards": cards})
-    if event.type == ev.DECLINE_PLACED:
-        return Event(event.type, {"window": d["window"]})
     if event.type == ev.CARD_DRAWN and seat != d["player"] and not d["decline"]:
         return Event(event.type, {"player": d["player"], "card": None, "decline": False})
     if event.type in (ev.TRADE_OFFERED, ev.TRADE_ACCEPTED):
@@ -141,8 +140,6 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return (
             "Each player is dealt a card and the deck is stacked with Stagnation and Decline in its middle."
         )
-    if t == ev.DECLINE_PLACED:
-        return "Stagnation and Decline is shuffled into the deck."
     if t == ev.TURN_STARTED:
         return f"Turn {d['turn']}: {_name(names, d['seat'])}'s turn; {_title(d['department'])} gains 1 blame."
     if t == ev.CARD_DRAWN:
@@ -237,19 +234,37 @@ def _terms(d: Any) -> str:
 
 
 # ---------------------------------------------------------------------- luck
+def decline_window(state: FdState) -> tuple[int, int] | None:
+    """Where the decline card may be, counted from the top (1 is the next card); None: not in the deck."""
+    deck, decline = state.deck, state.catalog.decline
+    if decline not in deck.middle:
+        return None
+    if not deck.runs:
+        return (1, len(deck.middle))
+    before = 0
+    for run in deck.runs:
+        if decline in run.holds:
+            return (before + 1, before + run.count)
+        before += run.count
+    raise ValueError("the decline card is in the deck but in no run")
+
+
+def decline_chance(state: FdState) -> float:
+    """The chance the next card is the decline card: 1 / the size of its run, once it is the next run."""
+    window = decline_window(state)
+    return 1 / window[1] if window is not None and window[0] == 1 else 0.0
+
+
 def luck(state: FdState, event: Event) -> dict[int, float]:
     """Drawing Stagnation and Decline is the unlucky draw; every other card counts the same.
 
-    The chance of the decline card coming next is what the table knows (its
-    window: 1 / the last position it may be at, once it may be next), the same
-    in both dealer modes; server mode's dealt position is not used. The
-    percentile is the share of outcomes the draw was at least as good as,
-    counting ties half.
+    The chance of the decline card coming next is what the table knows (see
+    ``decline_chance``), the same in both dealer modes. The percentile is the
+    share of outcomes the draw was at least as good as, counting ties half.
     """
     if event.type != ev.CARD_DRAWN:
         return {}
-    window = state.deck.window
-    bad = 1 / window[1] if window is not None and window[0] == 1 else 0.0
+    bad = decline_chance(state)
     if event.data["decline"]:
         return {event.data["player"]: bad / 2}
     return {event.data["player"]: bad + (1 - bad) / 2}

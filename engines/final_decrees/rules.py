@@ -3,7 +3,7 @@ the Emperor's five decrees; the least personal blame wins.
 
 Modules: ``decide`` judges commands, ``flow`` adds what follows by itself and
 names the chance awaited, ``evolve`` applies events, ``effects`` runs the
-catalog's card effects, ``deck`` keeps the stacked deck, ``legal`` lists the
+catalog's card effects, ``legal`` lists the
 commands a seat may send and ``present`` renders views and lines. Rule ids
 (FD-n) and readings are in docs/rules/final-decrees.md.
 """
@@ -43,11 +43,6 @@ def _deal_hands(state: FdState, command: Command) -> list[Event]:
     return [Event(ev.HANDS_DEALT, {"cards": cards})]
 
 
-def _place_decline(state: FdState, command: Command) -> list[Event]:
-    _, cards = check_chance(chance(state), command)
-    return [Event(ev.DECLINE_PLACED, {"position": int(cards[0]), "window": list(state.deck.window)})]
-
-
 def _discard_from_deck(state: FdState, command: Command) -> list[Event]:
     _, cards = check_chance(chance(state), command)
     return [Event(ev.CARDS_DISCARDED, {"cards": cards})]
@@ -66,7 +61,6 @@ RULEBOOK = Rulebook(
     commands={kind: _while_awaiting(handler) for kind, handler in HANDLERS.items()},
     chance_commands={
         "DealHands": _deal_hands,
-        "PlaceDecline": _place_decline,
         "DrawCard": _draw_card,
         "DiscardFromDeck": _discard_from_deck,
     },

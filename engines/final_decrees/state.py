@@ -6,9 +6,9 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from engines.final_decrees.catalog import Catalog
-from engines.final_decrees.deck import Deck
 from engines.final_decrees.departments import Arrow
 from engines.kit.awaiting import Awaiting
+from engines.kit.deck import Deck
 from engines.kit.offers import OfferBook
 
 # Phases. The game rests only where a seat or chance is awaited.
@@ -123,7 +123,9 @@ def dump_state(state: FdState) -> dict[str, Any]:
             value = [list(h) for h in value]
         elif f.name == "decrees":
             value = [{"id": d.id, "steps": list(d.steps), "stamped": d.stamped, "at": d.at} for d in value]
-        elif f.name in ("deck", "offers"):
+        elif f.name == "deck":
+            value = value.dump()
+        elif f.name == "offers":
             value = value.to_json()
         elif f.name == "awaiting":
             value = None if value is None else value.to_json()
@@ -143,7 +145,7 @@ def load_state(data: dict[str, Any], catalog: Catalog) -> FdState:
     values["decrees"] = tuple(
         Decree(d["id"], tuple(d["steps"]), d["stamped"], d["at"]) for d in values["decrees"]
     )
-    values["deck"] = Deck.from_json(values["deck"])
+    values["deck"] = Deck.load(values["deck"])
     values["offers"] = OfferBook.from_json(values["offers"])
     values["awaiting"] = Awaiting.from_json(values["awaiting"])
     return FdState(catalog=catalog, **values)

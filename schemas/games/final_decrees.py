@@ -132,7 +132,6 @@ COMMANDS = {
     "DeclineTrade": AnswerTrade,
     "WithdrawTrade": AnswerTrade,
     "DealHands": Cards,
-    "PlaceDecline": Cards,
     "DrawCard": DrawCard,
     "DiscardFromDeck": Cards,
 }

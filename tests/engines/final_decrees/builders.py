@@ -14,8 +14,8 @@ import pytest
 
 from engines.base import Event, GameConfig, RuleViolation
 from engines.final_decrees import ENGINE
-from engines.final_decrees.deck import Deck
 from engines.final_decrees.state import PLAY, FdState
+from engines.kit.deck import Deck, Run, deck_of
 from schemas.games.final_decrees import OPTIONS
 from service.records.catalogs import default_catalog
 
@@ -36,6 +36,14 @@ def started(seats: int = 5, dealer: str = "server") -> FdState:
     return state
 
 
+def _deck(cards: Sequence[str], window: tuple[int, int] | None) -> Deck:
+    if window is None:
+        return deck_of(cards)
+    first, last = window
+    runs = [Run(first - 1), Run(last - first + 1, holds=(DECLINE,)), Run(len(cards) + 1 - last)]
+    return deck_of([*cards, DECLINE]).split(runs)
+
+
 def table(
     seats: int = 5,
     *,
@@ -50,14 +58,14 @@ def table(
     decrees: dict[str, tuple[str, int]] | None = None,
     deck: Sequence[str] | None = None,
     window: tuple[int, int] | None = None,
-    position: int | None = None,
     enacted: int = 0,
 ) -> FdState:
     """A state in the action step of seat ``active``'s turn 1.
 
     ``decrees`` maps a decree id to (department, steps stamped). Cards not in a
     hand stay in the deck (unless ``deck`` names it), the decline card outside
-    it unless ``window`` is given.
+    it unless ``window`` is given: positions ``(first, last)`` from the top, the
+    run of the stacked deck known to hold it.
     """
     state = started(seats, dealer)
     hands = tuple(tuple(sorted(h)) for h in (hands or [()] * seats))
@@ -79,7 +87,7 @@ def table(
         dept_blame=dept_blame,
         arrows=tuple(arrows) if arrows is not None else state.arrows,
         decrees=tuple(moved),
-        deck=Deck(tuple(sorted(deck)), DECLINE, window, position),
+        deck=_deck(deck, window),
         turn=1,
         active=active,
         actions_left=actions,

@@ -159,7 +159,7 @@ def test_a_player_sees_their_own_hand_and_only_counts_of_the_others():
 
 
 def test_a_drawn_card_is_seen_by_its_drawer_and_the_decline_card_by_everyone():
-    state = table(window=(1, 5), deck=["overtime-1", "overtime-2"])
+    state = table(window=(1, 3), deck=["overtime-1", "overtime-2"])
     state, _ = act(state, cmd("TakeDrawAction", 0))
     _, events = draw(state, "overtime-1")
     assert ENGINE.redact(events[0], 0) == events[0]
@@ -226,12 +226,10 @@ def test_drawing_the_decline_card_is_unlucky():
     assert ENGINE.luck(early, good) == {0: pytest.approx(0.5)}  # it cannot come yet: every draw is alike
 
 
-def test_luck_is_what_the_table_knows_even_when_the_server_dealt_the_position():
+def test_luck_is_the_same_in_both_dealer_modes():
     good = Event(ev.CARD_DRAWN, {"player": 0, "card": "overtime-1", "decline": False})
-    for position in (2, 4):
-        state = table(
-            dealer="server", window=(1, 4), position=position, deck=["overtime-1", "overtime-2", "overtime-3"]
-        )
+    for dealer in ("server", "table"):
+        state = table(dealer=dealer, window=(1, 4), deck=["overtime-1", "overtime-2", "overtime-3"])
         assert ENGINE.luck(state, good) == {0: pytest.approx(0.625)}
 
 

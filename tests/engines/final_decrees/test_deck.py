@@ -6,6 +6,7 @@ import pytest
 
 from engines.final_decrees import ENGINE
 from engines.final_decrees import events as ev
+from engines.final_decrees.present import decline_window
 from engines.final_decrees.state import OVER
 from tests.engine_contract import play_random_game
 
@@ -15,9 +16,9 @@ from .test_contract import play_table_game
 FEW = ["overtime-1", "overtime-2", "overtime-3", "cover-up-1", "cover-up-2", "cover-up-3", "scapegoat-1"]
 
 
-def drawing(dealer="table", deck=FEW, window=None, position=None, **kw):
+def drawing(dealer="table", deck=FEW, window=None, **kw):
     """Seat 0 has just spent an action to draw."""
-    state = table(dealer=dealer, deck=deck, window=window, position=position, **kw)
+    state = table(dealer=dealer, deck=deck, window=window, **kw)
     state, _ = act(state, cmd("TakeDrawAction", 0))
     return state
 
@@ -44,16 +45,24 @@ def test_fd15_table_mode_forces_the_decline_card_before_the_bottom_twenty():
 def test_fd15_the_window_narrows_as_cards_leave_the_deck():
     state = drawing(window=(3, 6))
     state, _ = draw(state, "overtime-1")
-    assert state.deck.window == (2, 5) and state.deck.size == len(FEW) - 1 + 1
+    assert decline_window(state) == (2, 5) and len(state.deck) == len(FEW) - 1 + 1
 
 
-def test_fd15_server_mode_deals_the_decline_card_exactly_at_its_dealt_position():
-    state = drawing("server", window=(2, 4), position=3)
+def _decline_share(request):
+    return request.pool.count(DECLINE) / len(request.pool)
+
+
+@pytest.mark.parametrize("dealer", ["server", "table"])
+def test_fd15_both_dealer_modes_deal_the_decline_card_with_its_true_chance(dealer):
+    state = drawing(dealer, window=(2, 4))
     assert DECLINE not in ENGINE.chance(state).pool
     state, _ = draw(state, "overtime-1")
-    assert state.deck.position == 2
     state = state.with_(draws_owed=1)
+    assert _decline_share(ENGINE.chance(state)) == pytest.approx(1 / 3)
     state, _ = draw(state, "overtime-2")
+    state = state.with_(draws_owed=1)
+    assert _decline_share(ENGINE.chance(state)) == pytest.approx(1 / 2)
+    state, _ = draw(state, "overtime-3")
     state = state.with_(draws_owed=1)
     assert ENGINE.chance(state).pool == (DECLINE,)
 
@@ -72,18 +81,19 @@ def test_fd42_the_decline_card_discards_five_blames_the_heads_and_goes_back_into
     assert played.data["blame"] == [["treasury", 2, 2], ["admiralty", 4, 4]]
     assert state.personal == (1, 1, 3, 1, 5)
     assert state.blame_of("reform") == 3  # the empty department has no head to take it
-    assert state.deck.size == 6 and state.deck.window == (1, 6)  # 5 cards left, the decline card anywhere
+    assert len(state.deck) == 6 and decline_window(state) == (1, 6)  # 5 cards left, the decline card anywhere
     assert list(state.discards) == five
     assert state.actions_left == 2 and "decline" not in state.hands[0]
 
 
-def test_fd42_server_mode_deals_a_new_position_after_the_reshuffle():
+def test_fd42_server_mode_may_deal_the_decline_card_anywhere_after_the_reshuffle():
     deck = FEW + ["briefing-papers-1"]
-    state = drawing("server", deck=deck, window=(1, 1), position=1)
+    state = drawing("server", deck=deck, window=(1, 1))
     state, _ = draw(state, DECLINE)
     state, _ = act(state, cmd("DiscardFromDeck", None, cards=sorted(deck)[:5]))
+    state = state.with_(draws_owed=1)
     request = ENGINE.chance(state)
-    assert request.command == "PlaceDecline" and request.pool == ("1", "2", "3", "4")
+    assert request.command == "DrawCard" and _decline_share(request) == pytest.approx(1 / 4)
 
 
 def test_reading_14_a_decline_card_drawn_at_step_two_gives_no_replacement_draw():

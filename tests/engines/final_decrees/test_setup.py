@@ -1,12 +1,11 @@
 """Setup: seats, the board, the sealed bid for Human Resources, assignment, the deck (FD-1 to FD-17)."""
 
-import json
-
 import pytest
 
 from engines.base import RuleViolation
 from engines.final_decrees import ENGINE
 from engines.final_decrees import events as ev
+from engines.final_decrees.present import decline_window
 from engines.final_decrees.state import ASSIGN, BID, DEAL, PLAY
 
 from .builders import DECLINE, act, acts, cmd, config, refused, started, types
@@ -154,7 +153,7 @@ def test_fd15_one_card_each_then_the_decline_card_between_the_top_five_and_the_b
     cards = list(request.pool[:seats])
     state, events = act(state, cmd("DealHands", None, cards=cards))
     assert [h for h in state.hands] == [(c,) for c in cards]
-    assert state.deck.size == size and state.deck.window == window
+    assert len(state.deck) == size and decline_window(state) == window
     assert ENGINE.redact(events[0], 1).data["cards"] == [None, cards[1], None, None, None][:seats]
 
 
@@ -168,17 +167,10 @@ def test_fd17_the_executive_head_plays_first():
     assert ENGINE.chance(state).command == "DrawCard"
 
 
-def test_fd15_server_mode_deals_the_decline_cards_position_inside_its_window():
+def test_fd15_server_mode_deals_no_position_and_keeps_the_decline_card_out_of_the_top_five():
     state = dealt(5, "server")
-    state, _ = act(state, cmd("DealHands", None, cards=list(ENGINE.chance(state).pool[:5])))
+    state, events = act(state, cmd("DealHands", None, cards=list(ENGINE.chance(state).pool[:5])))
+    assert types(events)[:2] == [ev.HANDS_DEALT, ev.TURN_STARTED]
     request = ENGINE.chance(state)
-    assert request.command == "PlaceDecline"
-    assert request.pool == tuple(str(p) for p in range(6, 36))
-    refused(state, cmd("PlaceDecline", None, cards=["5"]), "card-not-in-pool")
-    refused(state, cmd("PlaceDecline", None, cards=["36"]), "card-not-in-pool")
-    state, events = act(state, cmd("PlaceDecline", None, cards=["12"]))
-    assert state.deck.position == 12
-    assert ENGINE.redact(events[0], None).data == {"window": [6, 35]}
-    for seat in (None, 0, 1, 2, 3, 4):
-        assert "position" not in json.dumps(ENGINE.view(state, seat))
-    assert types(events)[:2] == [ev.DECLINE_PLACED, ev.TURN_STARTED]
+    assert request.command == "DrawCard" and DECLINE not in request.pool
+    assert decline_window(state) == (6, 35)
