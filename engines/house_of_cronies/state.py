@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engines.house_of_cronies.catalog import POSITIONS, CardDef, Catalog
+from engines.kit.items import add_at, replace_at
 
 OPENING = "opening"  # dealing the opening hands and placing their cronies
 LAYING = "laying"  # a round started; the Speaker's cards wait to be laid out
@@ -128,14 +129,10 @@ class HocState:
         return self.catalog.card(card_id)
 
     def with_player(self, seat: int, **changes: Any) -> HocState:
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return replace(self, players=replace_at(self.players, seat, **changes))
 
     def with_stat(self, seat: int, name: str, add: int = 1) -> HocState:
-        stats = list(self.stats)
-        stats[seat] = replace(stats[seat], **{name: getattr(stats[seat], name) + add})
-        return replace(self, stats=tuple(stats))
+        return replace(self, stats=add_at(self.stats, seat, name, add))
 
 
 def _plain(value: Any) -> Any:

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from engines.kit.deck import Deck
+from engines.kit.items import add_at, replace_at
 from engines.kit.windows import Window
 from engines.political_divide_and_conquer.catalog import CardDef, Catalog
 
@@ -120,14 +121,10 @@ class PdcState:
         return self.catalog.card(card_id)
 
     def with_player(self, seat: int, **changes: Any) -> PdcState:
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return replace(self, players=replace_at(self.players, seat, **changes))
 
     def with_stat(self, seat: int, name: str, add: int = 1) -> PdcState:
-        stats = list(self.stats)
-        stats[seat] = replace(stats[seat], **{name: getattr(stats[seat], name) + add})
-        return replace(self, stats=tuple(stats))
+        return replace(self, stats=add_at(self.stats, seat, name, add))
 
     def stack(self, group: str) -> tuple[str, ...]:
         for g, cards in self.stacks:
