@@ -200,9 +200,27 @@ class GameCreated(GameSummary):
     seat_tokens = fields.List(fields.Nested(SeatToken), metadata={"description": "Shown once, one per seat."})
 
 
+class EngineState(fields.Dict):
+    """What a game view shows of the engine's state. The OpenAPI document
+    lists each engine's shapes (``PigGameState``, ...); with ``engine_id``,
+    only that engine's."""
+
+    def __init__(self, *, engine_id: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.engine_id = engine_id
+
+
 class GameView(GameSummary):
+    """The shape every engine's game view shares; the OpenAPI document
+    publishes one variant per engine (``PigGameView``, ...) with its state typed."""
+
     viewer = fields.Raw(metadata={"description": 'The seat this view is for, null (spectator) or "all".'})
-    state = fields.Dict()
+    state = EngineState(
+        metadata={
+            "description": "The state as the viewer may see it: a seat's or a spectator's view, or the whole"
+            ' state for "all".'
+        }
+    )
     outcome = fields.Nested(Outcome)
     waiting_for_chance = fields.Dict(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has ended."})
@@ -324,3 +342,9 @@ class EngineInfo(Schema):
     catalog_kind = fields.String(allow_none=True)
     options = fields.Dict(metadata={"description": "JSON Schema of the options."})
     commands = fields.Dict(metadata={"description": "Command type -> JSON Schema of its fields."})
+    view = fields.Dict(
+        metadata={
+            "description": "JSON Schema of the game view's `state` for this engine: one of its views or the"
+            " whole state."
+        }
+    )

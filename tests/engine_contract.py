@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.base import Engine, Event, GameConfig, fold
@@ -40,14 +41,22 @@ def apply(engine: Engine, state, command) -> tuple[object, list[Event]]:
 
 
 def play_random_game(
-    engine: Engine, config: GameConfig, seed: int, max_steps: int = 5000, check_every: int = 1
+    engine: Engine,
+    config: GameConfig,
+    seed: int,
+    max_steps: int = 5000,
+    check_every: int = 1,
+    observe: Callable[[object], None] | None = None,
 ) -> PlayedGame:
+    """``observe``, when given, sees the state after setup and after every command."""
     rng = random.Random(seed)
     game = PlayedGame(config)
     state = engine.initial_state(config)
     for event in engine.setup(config):
         state = engine.evolve(state, event)
         game.events.append(event)
+    if observe:
+        observe(state)
     while not engine.outcome(state).finished:
         assert game.steps < max_steps, "game did not end"
         request = engine.chance(state)
@@ -61,6 +70,8 @@ def play_random_game(
         assert events, f"{command} produced no event"
         game.events.extend(events)
         game.steps += 1
+        if observe:
+            observe(state)
         if game.steps % check_every == 0:
             assert fold(engine, config, [as_stored(e) for e in game.events]) == state, (
                 "replay of stored events differs"

@@ -24,7 +24,7 @@ from engines.chancellors.cards import deck
 from engines.chancellors.evolve import apply
 from engines.chancellors.state import OVER, ChancellorsState, Problem, dump_state, load_state
 from engines.kit import Rulebook, read_options
-from schemas.games.chancellors import OPTIONS
+from schemas.games import chancellors as game_schemas  # a module: it reads this engine's vocabulary
 
 
 class Chancellors:
@@ -37,7 +37,7 @@ class Chancellors:
 
     # ----------------------------------------------------------------- setup
     def initial_state(self, config: GameConfig) -> ChancellorsState:
-        options = read_options(OPTIONS, config.options)
+        options = read_options(game_schemas.OPTIONS, config.options)
 
         def part_of_deck(name: str) -> bool:
             value = options[name]

@@ -25,7 +25,7 @@ from engines.final_decrees.state import OVER, Decree, FdState, dump_state, load_
 from engines.kit import Rulebook, check_chance, read_options
 from engines.kit import awaiting as awaited
 from engines.kit.offers import OFFER_COMMANDS
-from schemas.games.final_decrees import OPTIONS
+from schemas.games import final_decrees as game_schemas  # a module: it reads this engine's vocabulary
 
 
 def _while_awaiting(handler: Any) -> Any:
@@ -91,7 +91,7 @@ class FinalDecrees:
             catalog=catalog,
             seats=n,
             dealer=config.dealer,
-            discard_count=read_options(OPTIONS, config.options)["decline_discards"],
+            discard_count=read_options(game_schemas.OPTIONS, config.options)["decline_discards"],
             departments=departments,
             bidders=tuple(range(n)),
             bids=(None,) * n,

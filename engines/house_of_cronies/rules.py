@@ -24,7 +24,7 @@ from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.house_of_cronies.state import dump_state as _dump
 from engines.house_of_cronies.state import load_state as _load
 from engines.kit import Rulebook, read_options
-from schemas.games.house_of_cronies import OPTIONS
+from schemas.games import house_of_cronies as game_schemas  # a module: it reads this engine's vocabulary
 
 
 class HouseOfCronies:
@@ -38,7 +38,7 @@ class HouseOfCronies:
     def initial_state(self, config: GameConfig) -> HocState:
         if not self.min_seats <= config.seats <= self.max_seats:
             raise RuleViolation("seat-count", "House of Cronies is played by 3 or 4 players.")
-        speaker = read_options(OPTIONS, config.options)["first_speaker"]
+        speaker = read_options(game_schemas.OPTIONS, config.options)["first_speaker"]
         if not 0 <= speaker < config.seats:
             raise RuleViolation(
                 "first-speaker-not-a-seat", f"The first Speaker must be one of the {config.seats} seats."

@@ -27,7 +27,7 @@ from engines.maccreedys_mansion.query import money
 from engines.maccreedys_mansion.state import OVER, Company, MmState
 from engines.maccreedys_mansion.state import dump_state as _dump
 from engines.maccreedys_mansion.state import load_state as _load
-from schemas.games.maccreedys_mansion import OPTIONS
+from schemas.games import maccreedys_mansion as game_schemas  # a module: it reads this engine's vocabulary
 
 RULEBOOK = Rulebook(
     title="MacCreedy's Mansion",
@@ -52,7 +52,7 @@ class MacCreedysMansion:
     def initial_state(self, config: GameConfig) -> MmState:
         if not self.min_seats <= config.seats <= self.max_seats:
             raise RuleViolation("seats-out-of-range", "MacCreedy's Mansion is played by 2 to 5 companies.")
-        options = read_options(OPTIONS, config.options)
+        options = read_options(game_schemas.OPTIONS, config.options)
         first = options["first_player"]
         if not 0 <= first < config.seats:
             raise RuleViolation(

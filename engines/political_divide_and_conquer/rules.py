@@ -26,7 +26,9 @@ from engines.political_divide_and_conquer.scoring import base_cards, places, sco
 from engines.political_divide_and_conquer.state import OVER, PdcState
 from engines.political_divide_and_conquer.state import dump_state as _dump
 from engines.political_divide_and_conquer.state import load_state as _load
-from schemas.games.political_divide_and_conquer import OPTIONS
+from schemas.games import (
+    political_divide_and_conquer as game_schemas,
+)  # a module: it reads this engine's vocabulary
 
 RULEBOOK = Rulebook(
     title="Political Divide & Conquer",
@@ -53,7 +55,7 @@ class PoliticalDivideAndConquer:
             raise RuleViolation(
                 "four-to-eight-players", "Political Divide & Conquer is played by 4 to 8 players (PDC-1)."
             )
-        options = read_options(OPTIONS, config.options)
+        options = read_options(game_schemas.OPTIONS, config.options)
         first = options["first_player"]
         if first is not None and first >= config.seats:
             raise RuleViolation(
@@ -66,7 +68,7 @@ class PoliticalDivideAndConquer:
         data = {
             "seats": state.seats,
             "catalog": {"id": state.catalog.id, "version": state.catalog.version},
-            "first_player": read_options(OPTIONS, config.options)["first_player"],
+            "first_player": read_options(game_schemas.OPTIONS, config.options)["first_player"],
         }
         return RULEBOOK.settle(state, [Event(ev.GAME_STARTED, data)])
 

@@ -1,8 +1,11 @@
-"""Marshmallow schemas for each engine's options and commands.
+"""Marshmallow schemas for each engine's options, commands and views.
 
 Each module ``schemas.games.<engine_module>`` defines ``OPTIONS`` (a Schema
-class for the game options) and ``COMMANDS`` (command type -> Schema class
-for that command's fields, ``type`` and ``seat`` excluded).
+class for the game options), ``COMMANDS`` (command type -> Schema class
+for that command's fields, ``type`` and ``seat`` excluded), ``VIEWS`` (the
+shapes ``view`` returns: during play and, when it differs, once the game is
+finished) and ``STATE`` (the shape of ``dump_state``: the whole state, which
+the recorder sees).
 """
 
 from __future__ import annotations
@@ -41,3 +44,11 @@ def typed_commands(engine_id: str) -> dict[str, type[Schema]]:
         )
         for name, shape in for_engine(engine_id).COMMANDS.items()
     }
+
+
+def view_schemas(engine_id: str) -> tuple[type[Schema], ...]:
+    """Every shape a game view's ``state`` takes for this engine: each view,
+    then the whole state (without repeats, for an engine whose view is its
+    whole state)."""
+    module = for_engine(engine_id)
+    return tuple(dict.fromkeys((*module.VIEWS, module.STATE)))

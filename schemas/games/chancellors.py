@@ -1,7 +1,12 @@
-"""Chancellors: the game options and the fields of each command (``type`` and ``seat`` excluded)."""
+"""Chancellors: the game options, the fields of each command (``type`` and ``seat``
+excluded), and what the game shows: a seat's or a spectator's view during play,
+the view of a finished game, and the whole state (the recorder's)."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.chancellors import state as st
+from engines.chancellors.cards import CARDS, SERVICE_IDS
+from schemas.games import shapes as v
 from schemas.numbers import INT32_MAX, INT32_MIN
 
 
@@ -67,3 +72,117 @@ COMMANDS = {
     "RollDice": RollDice,
     "DrawCards": DrawCards,
 }
+
+
+# ------------------------------------------------------------------ what the game shows
+PHASES = (st.OPENING, st.CHOOSE, st.REVEAL, st.CONTROL, st.HELP, st.UNFOLD, st.ESCALATE, st.RENEW, st.DRAW)
+PHASES += (st.DISCARD, st.NEXT_TURN, st.OVER)
+PROBLEM_STATUSES = (st.OPEN, st.PART, st.SOLVED)
+ENDINGS = ("", "target-score", "catastrophe")
+
+
+def card_id(**kw):
+    return v.string(sorted(CARDS), **kw)
+
+
+def die():
+    return v.integer(1, 6)
+
+
+def per_seat(field, **kw):
+    return v.array(field, **kw)
+
+
+class ChancellorsProblemView(Schema):
+    dice = v.array(die(), description="The dice still to solve.")
+    set_aside = v.array(die(), description="The dice already solved this turn.")
+    status = v.string(PROBLEM_STATUSES)
+
+
+#: Who holds each royal service (null: it is in the centre).
+ChancellorsServices = Schema.from_dict(
+    {s: v.seat(null=True) for s in SERVICE_IDS}, name="ChancellorsServices"
+)
+
+
+class ChancellorsDeckChoice(Schema):
+    pawns = v.boolean()
+    courts = v.boolean()
+    excuse = v.boolean()
+
+
+class ChancellorsView(Schema):
+    """A seat's or a spectator's view during play: hands and face-down choices hidden."""
+
+    finished = v.boolean(False)
+    phase = v.string([p for p in PHASES if p != st.OVER])
+    turn = v.count()
+    target = v.count()
+    scores = per_seat(v.integer())
+    problems = v.array(v.nested(ChancellorsProblemView))
+    services = v.nested(ChancellorsServices)
+    acting_service = v.string(SERVICE_IDS, null=True, description="The service acting now (control phase).")
+    excuse_holder = v.seat(null=True)
+    excuse_used = v.boolean()
+    discards = v.array(card_id())
+    pile_size = v.count()
+    hand_sizes = per_seat(v.count())
+    chosen = per_seat(v.boolean(), description="Whether each seat has chosen its card face down.")
+    to_act = v.array(v.seat())
+    waiting_for_chance = v.boolean()
+    last_solver = v.seat(null=True)
+    deck = v.nested(ChancellorsDeckChoice)
+    seat = v.seat(optional=True, description=v.ONLY_SEATS)
+    hand = v.array(card_id(), optional=True, description=v.ONLY_SEATS)
+    my_choice = card_id(null=True, optional=True, description=v.ONLY_SEATS)
+
+
+class ChancellorsProblem(Schema):
+    dice = v.array(die(), description="Both dice; when partly solved, the second is the one set aside.")
+    status = v.string(PROBLEM_STATUSES)
+
+
+class ChancellorsState(Schema):
+    """The whole state: every hand, the pile and the choices (the recorder's view)."""
+
+    seats = v.count()
+    target = v.count()
+    pawns = v.boolean()
+    courts = v.boolean()
+    excuse = v.boolean()
+    scores = per_seat(v.integer())
+    hands = per_seat(v.array(card_id()))
+    pile = v.array(card_id())
+    problems = v.array(v.nested(ChancellorsProblem))
+    chosen = per_seat(card_id(null=True))
+    discards = v.array(card_id())
+    phase = v.string(PHASES)
+    turn = v.count()
+    services = v.array(
+        v.seat(null=True), length=len(SERVICE_IDS), description=f"Holders in order {SERVICE_IDS}."
+    )
+    acting = v.count()
+    queue = v.array(v.seat())
+    owed = v.count()
+    last_solver = v.seat(null=True)
+    excuse_holder = v.seat(null=True)
+    excuse_used = v.boolean()
+    served = v.array(v.seat())
+    ended_by = v.string(ENDINGS)
+    places = per_seat(v.integer(1))
+    solved_whole = per_seat(v.count())
+    solved_part = per_seat(v.count())
+    solved_unaided = per_seat(v.count())
+    services_won = per_seat(v.count())
+    abdications = per_seat(v.count())
+    excuse_uses = per_seat(v.count())
+
+
+class ChancellorsFinishedView(ChancellorsState):
+    """Everyone's view of a finished game: the whole state."""
+
+    finished = v.boolean(True)
+
+
+STATE = ChancellorsState
+VIEWS = (ChancellorsView, ChancellorsFinishedView)

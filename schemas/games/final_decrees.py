@@ -135,3 +135,11 @@ COMMANDS = {
     "DrawCard": DrawCard,
     "DiscardFromDeck": Cards,
 }
+
+
+class Todofinal_decrees(Schema):
+    pass
+
+
+STATE = Todofinal_decrees
+VIEWS = (Todofinal_decrees,)

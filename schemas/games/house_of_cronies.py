@@ -1,7 +1,13 @@
-"""House of Cronies: game options and command fields (``type`` and ``seat`` excluded)."""
+"""House of Cronies: game options, command fields (``type`` and ``seat`` excluded)
+and what the game shows: a seat's or a spectator's view during play, the view
+of a finished game, and the whole state (the recorder's). Card ids come from
+the game's catalog, so they are plain strings."""
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from engines.house_of_cronies import catalog as cards
+from engines.house_of_cronies import state as st
+from schemas.games import shapes as v
 from schemas.numbers import INT32_MAX
 
 POSITIONS = [
@@ -84,3 +90,200 @@ COMMANDS = {
     "PassReaction": Empty,
     "EndTurn": Empty,
 }
+
+
+# ------------------------------------------------------------------ what the game shows
+STAGES = ("new", st.OPENING, st.LAYING, st.MOTION, st.TURNS, st.BETWEEN, st.OVER)
+PLAYING = tuple(stage for stage in STAGES if stage != st.OVER)
+MOTION, HAWKS, POINT_OF_ORDER = "motion", "hawks", "point-of-order"
+DECKS = ("main", "tactics")
+
+
+def card_id(**kw):
+    return v.string(**kw)
+
+
+def card_ids(**kw):
+    return v.array(v.string(), **kw)
+
+
+#: A cabinet by position: the crony or ally there (null: empty).
+HouseOfCroniesCabinet = Schema.from_dict(
+    {position: card_id(null=True) for position in cards.POSITIONS}, name="HouseOfCroniesCabinet"
+)
+HouseOfCroniesCronyCabinet = Schema.from_dict(
+    {position: card_id(null=True) for position in cards.CRONY_POSITIONS}, name="HouseOfCroniesCronyCabinet"
+)
+
+
+class HouseOfCroniesPlayerView(Schema):
+    seat = v.seat()
+    cabinet = v.nested(HouseOfCroniesCabinet)
+    hand_size = v.count()
+    tactics_size = v.count()
+    votes = v.integer()
+    penalty = v.count()
+    hand = card_ids(optional=True, description=v.ONLY_SEATS)
+    tactics = card_ids(optional=True, description=v.ONLY_SEATS)
+    to_place = card_ids(
+        optional=True,
+        description="The cards to place: shown to their seat, and to everyone after the opening.",
+    )
+    to_place_size = v.count(optional=True, description="During the opening, for the other seats: how many.")
+
+
+class HouseOfCroniesAuctionView(Schema):
+    card = card_id()
+    opener = v.seat()
+    high = v.seat(description="The seat holding the highest bid.")
+    value = v.count(description="The highest bid's value.")
+    asking = v.seat(
+        null=True, description="The seat asked to raise or pass; null when no one is left to ask."
+    )
+    bids = v.mapping(card_ids(), description="Seat number -> the cards of its latest bid.")
+
+
+class HouseOfCroniesPointOfOrderView(Schema):
+    kind = v.string([POINT_OF_ORDER])
+    answering = card_id(description="The tactic the next Point of order would answer.")
+    waiting_for = v.array(v.seat())
+    you_may_answer = v.boolean(description="The viewer's hand holds an answer (spectators: false).")
+
+
+class HouseOfCroniesWindowView(Schema):
+    kind = v.string([MOTION, HAWKS])
+    target = v.seat(null=True, description="Hawks: the seat whose cabinet is exposed.")
+    exclude = card_id(null=True, description="Hawks: the crony just won, which cannot be taken.")
+    waiting_for = v.array(v.seat())
+    you_may_answer = v.boolean(description="The viewer's hand holds an answer (spectators: false).")
+
+
+class HouseOfCroniesTacticView(Schema):
+    seat = v.seat()
+    card = card_id()
+    kind = v.string(cards.TACTIC_KINDS)
+    target = v.seat(null=True)
+    position = v.string(cards.POSITIONS, null=True)
+    crony = card_id(null=True)
+    cabinet = v.nested(
+        HouseOfCroniesCronyCabinet, null=True, description="Cabinet reshuffle: the new cabinet."
+    )
+
+
+class HouseOfCroniesView(Schema):
+    """A seat's or a spectator's view during play: other hands and the decks hidden."""
+
+    catalog = v.nested(v.CatalogVersion)
+    seats = v.count()
+    you = v.seat(null=True, description="The viewer's seat; null for a spectator.")
+    speaker = v.seat()
+    stage = v.string(PLAYING)
+    round = v.count()
+    final = v.boolean()
+    turn = v.seat(null=True)
+    main_deck_size = v.count()
+    tactic_deck_size = v.count()
+    main_discard = card_ids()
+    tactic_discard = card_ids()
+    table = card_ids()
+    players = v.array(v.nested(HouseOfCroniesPlayerView))
+    gained = v.array(v.seat())
+    censured = v.array(v.seat())
+    auction = v.nested(HouseOfCroniesAuctionView, null=True)
+    window = v.either(v.nested(HouseOfCroniesPointOfOrderView), v.nested(HouseOfCroniesWindowView), null=True)
+    chain = v.array(v.nested(HouseOfCroniesTacticView))
+    protected = v.mapping(card_id(), description="Crony -> the Saxonwold shebeen card protecting it.")
+    waiting_for_draw = v.boolean()
+
+
+class HouseOfCroniesPlayer(Schema):
+    hand = card_ids()
+    tactics = card_ids()
+    cabinet = v.array(
+        card_id(null=True), length=len(cards.POSITIONS), description=f"In order {cards.POSITIONS}."
+    )
+    to_place = card_ids()
+
+
+class HouseOfCroniesDraw(Schema):
+    deck = v.string(DECKS)
+    to = v.either(v.seat(), v.string(["table"]))
+    count = v.count()
+
+
+class HouseOfCroniesAuction(Schema):
+    card = card_id()
+    opener = v.seat()
+    high = v.seat()
+    bids = v.array(v.pair(v.seat(), card_ids()), description="[seat, cards] of each seat's latest bid.")
+    value = v.count()
+    asking = v.seat(null=True)
+
+
+class HouseOfCroniesWindow(Schema):
+    kind = v.string([MOTION, HAWKS])
+    passed = v.array(v.seat())
+    target = v.seat(null=True)
+    exclude = card_id(null=True)
+
+
+class HouseOfCroniesTactic(Schema):
+    seat = v.seat()
+    card = card_id()
+    kind = v.string(cards.TACTIC_KINDS)
+    target = v.seat(null=True)
+    position = v.string(cards.POSITIONS, null=True)
+    crony = card_id(null=True)
+    cabinet = v.array(card_id(null=True), null=True, length=len(cards.CRONY_POSITIONS))
+
+
+class HouseOfCroniesSeatStats(Schema):
+    cards_picked_up = v.count()
+    bids_placed = v.count()
+    cronies_won = v.count()
+    tactics_bought = v.count()
+    tactics_played = v.count()
+    tactics_cancelled = v.count()
+    cronies_lost = v.count()
+    turns_without_a_card = v.count()
+    won_cards = card_ids()
+
+
+class HouseOfCroniesState(Schema):
+    """The whole state without the catalog (the recorder's view)."""
+
+    seats = v.count()
+    speaker = v.seat()
+    stage = v.string(STAGES)
+    round = v.count()
+    final = v.boolean()
+    main_deck = card_ids()
+    main_discard = card_ids()
+    tactic_deck = card_ids()
+    tactic_discard = card_ids()
+    table = card_ids()
+    players = v.array(v.nested(HouseOfCroniesPlayer))
+    pending_draws = v.array(v.nested(HouseOfCroniesDraw))
+    turn = v.seat(null=True)
+    turns_done = v.count()
+    gained = v.array(v.seat())
+    censured = v.array(v.seat())
+    won = v.array(v.pair(v.seat(), card_id()), description="[seat, crony] won by a bid this round.")
+    auction = v.nested(HouseOfCroniesAuction, null=True)
+    window = v.nested(HouseOfCroniesWindow, null=True)
+    chain = v.array(v.nested(HouseOfCroniesTactic))
+    chain_passed = v.array(v.seat())
+    shebeens = v.array(v.pair(card_id(), card_id()), description="[crony, Saxonwold shebeen card under it].")
+    tactic_reshuffles = v.count()
+    stats = v.array(v.nested(HouseOfCroniesSeatStats))
+    votes = v.array(v.integer())
+
+
+class HouseOfCroniesFinishedView(HouseOfCroniesState):
+    """Everyone's view of a finished game: the whole state and its catalog."""
+
+    catalog = v.nested(v.CatalogVersion)
+
+
+STATE = HouseOfCroniesState
+VIEWS = (HouseOfCroniesView, HouseOfCroniesFinishedView)

@@ -84,3 +84,11 @@ COMMANDS = {
     "PlaceBid": PlaceBid,
     "PassBid": Empty,
 }
+
+
+class Todomaccreedys_mansion(Schema):
+    pass
+
+
+STATE = Todomaccreedys_mansion
+VIEWS = (Todomaccreedys_mansion,)

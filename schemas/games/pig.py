@@ -1,5 +1,9 @@
+"""Pig: the game options, the fields of each command (``type`` and ``seat``
+excluded) and its state, which every viewer sees whole (Pig hides nothing)."""
+
 from marshmallow import Schema, fields, validate
 
+from schemas.games import shapes as v
 from schemas.numbers import INT32_MAX, INT32_MIN
 
 
@@ -19,5 +23,17 @@ class ResolveRoll(Schema):
     )
 
 
+class PigState(Schema):
+    seats = v.count()
+    target = v.count()
+    scores = fields.List(v.count(), required=True)
+    turn = v.seat(description="The seat to act.")
+    turn_total = v.count(description="Points of the turn so far, lost on a 1.")
+    rolling = v.boolean(description="A roll was called for and waits for its die.")
+    winner = v.seat(null=True)
+
+
 OPTIONS = PigOptions
 COMMANDS = {"Roll": Empty, "Hold": Empty, "ResolveRoll": ResolveRoll}
+STATE = PigState
+VIEWS = (PigState,)

@@ -1,7 +1,14 @@
-"""Political Divide & Conquer: game options and command fields (``type`` and ``seat`` excluded)."""
+"""Political Divide & Conquer: game options, command fields (``type`` and ``seat``
+excluded) and what the game shows: a seat's or a spectator's view during play,
+the view of a finished game, and the whole state (the recorder's). Card ids
+come from the game's catalog, so they are plain strings."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.political_divide_and_conquer import catalog as cards
+from engines.political_divide_and_conquer import decide
+from engines.political_divide_and_conquer import state as st
+from schemas.games import shapes as v
 from schemas.numbers import INT32_MAX, INT32_MIN
 
 SEAT = validate.Range(min=0, max=7)
@@ -109,3 +116,170 @@ COMMANDS = {
     "PassWindow": Empty,
     "EndTurn": Empty,
 }
+
+
+# ------------------------------------------------------------------ what the game shows
+STAGES = ("new", st.SETUP, st.TURNS, st.OVER)
+TURN_STEPS = (st.DRAWING, st.KEEPING, st.CHOOSING, st.ATTACKING, st.DONE)
+ATTACK_STEPS = (st.RAISE, st.ANTE, st.PRE_ROLL, st.ROLL)
+INTENTS = (decide.TAKE_OVER, decide.DESTROY)
+DRAW_REASONS = ("deal", "turn", "event")
+
+
+def card_ids(**kw):
+    return v.array(v.string(), **kw)
+
+
+class PoliticalDivideAndConquerGroup(Schema):
+    """A group on the table: its card, the cards stacked on it (oldest first), its wing and influence."""
+
+    card = v.string()
+    stack = card_ids()
+    wing = v.string(cards.WINGS)
+    influence = v.integer()
+
+
+def groups(**kw):
+    return v.array(v.nested(PoliticalDivideAndConquerGroup), **kw)
+
+
+class PoliticalDivideAndConquerPlayerView(Schema):
+    seat = v.seat()
+    base = groups()
+    hand_size = v.count()
+    left = v.integer(description="Influence of the base's left wing.")
+    right = v.integer(description="Influence of the base's right wing.")
+    score = v.integer()
+    base_cards = v.count()
+    hand = card_ids(optional=True, description=v.ONLY_SEATS)
+
+
+class PoliticalDivideAndConquerAttackView(Schema):
+    attacker = v.seat()
+    target = v.nested(PoliticalDivideAndConquerGroup)
+    intent = v.string(INTENTS)
+    defender = v.seat(null=True)
+    team = groups(description="Groups laid from the attacker's hand.")
+    from_base = groups(description="Conspiracy Theorist groups from the attacker's base.")
+    defence = groups()
+    step = v.string(ATTACK_STEPS)
+    attack_bonus = v.integer()
+    defence_bonus = v.integer()
+
+
+class PoliticalDivideAndConquerAwaited(Schema):
+    kind = v.string(
+        ("draw", "pick"), description="Cards drawn from the deck, or taken at random from a hand."
+    )
+    seat = v.seat(description="The seat drawing, or whose hand is picked from.")
+
+
+class PoliticalDivideAndConquerView(Schema):
+    """A seat's or a spectator's view during play: other hands, the cards being
+    kept and the deck's unknown cards hidden."""
+
+    catalog = v.nested(v.CatalogVersion)
+    seats = v.count()
+    you = v.seat(null=True, description="The viewer's seat; null for a spectator.")
+    stage = v.string([s for s in STAGES if s != st.OVER])
+    turn = v.seat(null=True)
+    step = v.string(TURN_STEPS, null=True)
+    turns = v.count()
+    deck = v.nested(v.DeckView)
+    unaffiliated = groups()
+    discard = card_ids()
+    turned_up = card_ids()
+    players = v.array(v.nested(PoliticalDivideAndConquerPlayerView))
+    drawn = card_ids(
+        null=True, description="The cards this turn's draw brought: only for the seat whose turn it is."
+    )
+    drawn_count = v.count()
+    hand_was_empty = v.boolean()
+    attack = v.nested(PoliticalDivideAndConquerAttackView, null=True)
+    window = v.nested(v.WindowView, null=True)
+    contenders = v.array(v.seat())
+    ending = v.seat(null=True, description="The seat that drew the deck's last card.")
+    waiting_for = v.array(v.nested(PoliticalDivideAndConquerAwaited))
+
+
+class PoliticalDivideAndConquerPlayer(Schema):
+    hand = card_ids()
+    base = card_ids()
+
+
+class PoliticalDivideAndConquerDraw(Schema):
+    kind = v.string(["draw"])
+    seat = v.seat()
+    count = v.count()
+    reason = v.string(DRAW_REASONS)
+
+
+class PoliticalDivideAndConquerPick(Schema):
+    kind = v.string(["pick"])
+    source = v.seat()
+    to = v.seat(null=True, description="A seat, or null: the discard heap.")
+    count = v.count()
+    by = v.seat(description="The seat whose event it is.")
+
+
+class PoliticalDivideAndConquerAttack(Schema):
+    attacker = v.seat()
+    target = v.string()
+    intent = v.string(INTENTS)
+    defender = v.seat(null=True)
+    team = card_ids()
+    from_base = card_ids()
+    defence = card_ids()
+    step = v.string(ATTACK_STEPS)
+    attack_bonus = v.integer()
+    defence_bonus = v.integer()
+
+
+class PoliticalDivideAndConquerSeatStats(Schema):
+    attacks = v.count()
+    attacks_won = v.count()
+    groups_taken_over = v.count()
+    groups_destroyed = v.count()
+    groups_lost = v.count()
+    defences_raised = v.count()
+    events_played = v.count()
+    cards_returned_top = v.count()
+    cards_returned_bottom = v.count()
+
+
+class PoliticalDivideAndConquerState(Schema):
+    """The whole state without the catalog (the recorder's view)."""
+
+    seats = v.count()
+    stage = v.string(STAGES)
+    players = v.array(v.nested(PoliticalDivideAndConquerPlayer))
+    unaffiliated = card_ids()
+    stacks = v.array(v.pair(v.string(), card_ids()), description="[group, cards oldest first], by group.")
+    discard = card_ids()
+    turned_up = card_ids()
+    contenders = v.array(v.seat())
+    pending = v.array(
+        v.either(v.nested(PoliticalDivideAndConquerDraw), v.nested(PoliticalDivideAndConquerPick)),
+        description="Draws and picks the game waits for, next first.",
+    )
+    turn = v.seat(null=True)
+    step = v.string(TURN_STEPS, null=True)
+    drawn = card_ids()
+    hand_was_empty = v.boolean()
+    attack = v.nested(PoliticalDivideAndConquerAttack, null=True)
+    ending = v.seat(null=True)
+    turns = v.count()
+    stats = v.array(v.nested(PoliticalDivideAndConquerSeatStats))
+    scores = v.array(v.integer(), description="Set when the game ends.")
+    deck = v.nested(v.DeckState)
+    window = v.nested(v.WindowState, null=True)
+
+
+class PoliticalDivideAndConquerFinishedView(PoliticalDivideAndConquerState):
+    """Everyone's view of a finished game: the whole state and its catalog."""
+
+    catalog = v.nested(v.CatalogVersion)
+
+
+STATE = PoliticalDivideAndConquerState
+VIEWS = (PoliticalDivideAndConquerView, PoliticalDivideAndConquerFinishedView)

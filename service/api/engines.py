@@ -1,11 +1,20 @@
-"""The games the service records: seat counts, options and command shapes.
+"""The games the service records: seat counts, options, command and view shapes.
 
 The same marshmallow schemas the service validates with are published in the
 OpenAPI document (``register_contract``) and from ``GET /engines/{id}``: each
 engine's options (``PigOptions``), each command with its ``type``
 (``PigRoll``), the engine's commands as one union discriminated by ``type``
 (``PigCommand``) and its game-creation body (``PigGameCreate``, discriminated
-by ``engine``). Every engine in the registry is covered.
+by ``engine``). What a game view shows of the engine's state is published the
+same way: each view and the whole state (``ChancellorsView``,
+``ChancellorsFinishedView``, ``ChancellorsState``), their union
+(``ChancellorsGameState``) and the game view typed by it
+(``ChancellorsGameView``, discriminated by ``engine``). Every engine in the
+registry is covered.
+
+``GET /engines/{id}`` serves these schemas as self-contained JSON Schema
+(draft 2020-12, as OpenAPI 3.1 writes it: nested shapes inlined, nulls as a
+``"null"`` type).
 """
 
 from __future__ import annotations
@@ -19,8 +28,17 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields, validate
 
 from engines import registry
-from schemas.api import CatalogRef, DefaultCatalog, EngineCommand, EngineInfo, GameCreate
-from schemas.games import for_engine, schema_prefix, typed_commands
+from schemas.api import (
+    CatalogRef,
+    DefaultCatalog,
+    EngineCommand,
+    EngineInfo,
+    EngineState,
+    GameCreate,
+    GameView,
+)
+from schemas.games import for_engine, schema_prefix, typed_commands, view_schemas
+from schemas.games.shapes import Either, Pair
 from schemas.interchange import DocumentCommand, GameImport
 from service.api.common import problems
 from service.records import catalogs
@@ -30,6 +48,7 @@ blp = Blueprint("engines", __name__, url_prefix="/engines", description="Game en
 
 GAME_CREATE = "GameCreateRequest"
 GAME_IMPORT = "GameImportRequest"
+GAME_VIEW = "GameView"
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -76,15 +95,50 @@ def game_import(engine_id: str) -> type[Schema]:
     return type(f"{prefix}GameImport", (GameImport,), attrs)
 
 
+@functools.cache
+def game_view(engine_id: str) -> type[Schema]:
+    """A game view of this engine: its state typed by the engine's view shapes."""
+    attrs: dict[str, Any] = {
+        "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
+        "state": EngineState(engine_id=engine_id, metadata=GameView._declared_fields["state"].metadata),
+    }
+    return type(f"{schema_prefix(engine_id)}GameView", (GameView,), attrs)
+
+
 def _engine_unions(self, field, ret, **kwargs) -> dict:
-    """A command: one engine's command union, or any engine's (apispec attribute function)."""
-    if not isinstance(field, EngineCommand):
+    """A command or a view's state: one engine's union, or any engine's (apispec attribute function)."""
+    kind = {EngineCommand: "Command", EngineState: "GameState"}.get(type(field))
+    if kind is None:
         return {}
     ret.pop("type", None)
     ret.pop("additionalProperties", None)
     if field.engine_id:
-        return {"allOf": [_ref(f"{schema_prefix(field.engine_id)}Command")]}
-    return {"anyOf": [_ref(f"{schema_prefix(e)}Command") for e in registry.available()]}
+        return {"allOf": [_ref(f"{schema_prefix(field.engine_id)}{kind}")]}
+    return {"anyOf": [_ref(f"{schema_prefix(e)}{kind}") for e in registry.available()]}
+
+
+def _places(self, field, ret, **kwargs) -> dict:
+    """JSON Schema of the shapes marshmallow has no field for (apispec attribute
+    function): a ``Pair`` is an array of fixed length whose places are typed
+    one by one in OpenAPI 3.1 (in 3.0, which cannot, each item is one of the
+    places' types); an ``Either`` is any of its alternatives."""
+    if isinstance(field, Either):
+        alternatives = [self.field2property(f) for f in field.alternatives]
+        if field.allow_none:
+            ret.pop("nullable", None)
+            alternatives.append({"type": "null"} if self.openapi_version.minor >= 1 else _NULL)
+        return {"anyOf": alternatives}
+    if not isinstance(field, Pair):
+        return {}
+    places = [self.field2property(f) for f in field.tuple_fields]
+    shape = {"type": "array", "minItems": len(places), "maxItems": len(places)}
+    if self.openapi_version.minor >= 1:
+        return {**shape, "prefixItems": places, "items": False}
+    distinct = [p for i, p in enumerate(places) if p not in places[:i]]
+    return {**shape, "items": distinct[0] if len(distinct) == 1 else {"anyOf": distinct}}
+
+
+_NULL = {"nullable": True, "enum": [None]}  # null, as OpenAPI 3.0 can say it
 
 
 def _null_or_nested(self, field, ret, **kwargs) -> dict:
@@ -92,7 +146,7 @@ def _null_or_nested(self, field, ret, **kwargs) -> dict:
     or null", which lets any object through; say "the schema, or null"."""
     if not isinstance(field, fields.Nested) or "anyOf" not in ret:
         return {}
-    return {"anyOf": [a if "$ref" in a else {"nullable": True, "enum": [None]} for a in ret["anyOf"]]}
+    return {"anyOf": [a if "$ref" in a else _NULL for a in ret["anyOf"]]}
 
 
 def register_contract(api: Api) -> None:
@@ -101,10 +155,15 @@ def register_contract(api: Api) -> None:
     spec = api.spec
     api.ma_plugin.converter.add_attribute_function(_engine_unions)
     api.ma_plugin.converter.add_attribute_function(_null_or_nested)
+    api.ma_plugin.converter.add_attribute_function(_places)
     variants = {}
     for engine_id in registry.available():
         prefix = schema_prefix(engine_id)
         spec.components.schema(f"{prefix}Options", schema=for_engine(engine_id).OPTIONS)
+        shapes = view_schemas(engine_id)
+        for schema in shapes:
+            spec.components.schema(schema.__name__, schema=schema)
+        spec.components.schema(f"{prefix}GameState", {"oneOf": [_ref(s.__name__) for s in shapes]})
         commands = typed_commands(engine_id)
         for schema in commands.values():
             spec.components.schema(schema.__name__, schema=schema)
@@ -118,11 +177,11 @@ def register_contract(api: Api) -> None:
                 },
             },
         )
-        for kind, make in (("create", game_create), ("import", game_import)):
+        for kind, make in (("create", game_create), ("import", game_import), ("view", game_view)):
             variant = make(engine_id)
             spec.components.schema(variant.__name__, schema=variant)
             variants.setdefault(kind, {})[engine_id] = variant.__name__
-    for name, kind in ((GAME_CREATE, "create"), (GAME_IMPORT, "import")):
+    for name, kind in ((GAME_CREATE, "create"), (GAME_IMPORT, "import"), (GAME_VIEW, "view")):
         spec.components.schema(
             name,
             {
@@ -136,9 +195,17 @@ def register_contract(api: Api) -> None:
 
 
 def _json_schema(schema_class) -> dict:
-    plugin = MarshmallowPlugin()
-    APISpec("x", "1", "3.0.3", plugins=[plugin])
+    """The schema as self-contained JSON Schema (nested schemas inlined)."""
+    plugin = MarshmallowPlugin(schema_name_resolver=lambda schema: None)
+    APISpec("x", "1", "3.1.0", plugins=[plugin])
+    plugin.converter.add_attribute_function(_places)
     return plugin.converter.schema2jsonschema(schema_class)
+
+
+def view_json_schema(engine_id: str) -> dict:
+    """JSON Schema of a game view's ``state`` for this engine: one of its shapes."""
+    shapes = [{"title": s.__name__, **_json_schema(s)} for s in view_schemas(engine_id)]
+    return shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
 
 
 @functools.cache
@@ -154,6 +221,7 @@ def describe(engine_id: str) -> dict:
         "catalog_kind": engine.catalog_kind,
         "options": _json_schema(for_engine(engine_id).OPTIONS),
         "commands": {name: _json_schema(schema) for name, schema in typed_commands(engine_id).items()},
+        "view": view_json_schema(engine_id),
     }
 
 
@@ -161,7 +229,7 @@ def describe(engine_id: str) -> dict:
 @blp.response(200, EngineInfo(many=True))
 @problems(blp)
 def list_engines():
-    """Every engine with its seat counts, options and command shapes."""
+    """Every engine with its seat counts, options, command and view shapes."""
     return [describe(engine_id) for engine_id in registry.available()]
 
 
@@ -169,7 +237,7 @@ def list_engines():
 @blp.response(200, EngineInfo)
 @problems(blp, 404)
 def get_engine(engine_id):
-    """One engine: its options and each command as JSON Schema (the same as in the OpenAPI document)."""
+    """One engine: its options, each command and its view as JSON Schema (the same as in the OpenAPI document)."""
     if engine_id not in registry.available():
         raise NotFound("engine")
     return describe(engine_id)

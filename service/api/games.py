@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import request
+from flask import jsonify, request
 from flask_smorest import Blueprint
 
 from schemas.api import (
@@ -31,7 +31,7 @@ from service.api.common import (
     request_id,
     wants_ndjson,
 )
-from service.api.engines import GAME_CREATE
+from service.api.engines import GAME_CREATE, GAME_VIEW
 from service.auth import current_principal, require_principal
 from service.records import acting, creation, game_views, idempotency, recorder
 
@@ -96,11 +96,13 @@ def club_feed_ndjson(query, club):
 
 @blp.get("/games/<uuid:game_id>")
 @blp.arguments(ViewQuery, location="query")
-@blp.response(200, GameView)
+@blp.response(200, {"$ref": f"#/components/schemas/{GAME_VIEW}"})
 @problems(blp, 401, 403, 404, 422)
 def get_game(query, game_id):
-    """The game's state as the caller may see it, its version and outcome."""
-    return game_views.game_view(records(), game_id, current_principal(), query["seat"])
+    """The game's state as the caller may see it, its version and outcome (the state typed by engine)."""
+    return jsonify(
+        GameView().dump(game_views.game_view(records(), game_id, current_principal(), query["seat"]))
+    )
 
 
 @blp.get("/games/<uuid:game_id>/legal-actions")
