@@ -210,17 +210,18 @@ class EngineState(fields.Dict):
         self.engine_id = engine_id
 
 
+VIEW_STATE = {
+    "description": "The state as the viewer may see it: a seat's or a spectator's view, or the whole state for"
+    ' "all".'
+}
+
+
 class GameView(GameSummary):
     """The shape every engine's game view shares; the OpenAPI document
     publishes one variant per engine (``PigGameView``, ...) with its state typed."""
 
     viewer = fields.Raw(metadata={"description": 'The seat this view is for, null (spectator) or "all".'})
-    state = EngineState(
-        metadata={
-            "description": "The state as the viewer may see it: a seat's or a spectator's view, or the whole"
-            ' state for "all".'
-        }
-    )
+    state = EngineState(metadata=VIEW_STATE)
     outcome = fields.Nested(Outcome)
     waiting_for_chance = fields.Dict(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has ended."})

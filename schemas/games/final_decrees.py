@@ -1,8 +1,14 @@
-"""Final Decrees: the game options and the fields of each command (``type`` and ``seat`` excluded)."""
+"""Final Decrees: the game options, the fields of each command (``type`` and
+``seat`` excluded) and what the game shows: a seat's or a spectator's view
+during play, the view of a finished game, and the whole state (the
+recorder's). Card and decree ids come from the game's catalog, so they are
+plain strings."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.final_decrees import state as st
 from engines.final_decrees.departments import ALL_DEPARTMENTS
+from schemas.games import shapes as v
 from schemas.numbers import INT32_MAX
 
 CardId = fields.String
@@ -137,9 +143,162 @@ COMMANDS = {
 }
 
 
-class Todofinal_decrees(Schema):
-    pass
+# ------------------------------------------------------------------ what the game shows
+PHASES = (st.BID, st.ASSIGN, st.DEAL, st.PLAY, st.OVER)
+ONCE_PER_TURN = (st.DRAW_ACTION, st.TREASURY_POWER, st.ADMIRALTY_POWER)
+ENDINGS = ("", "deck-exhausted", "all-decrees-enacted")
 
 
-STATE = Todofinal_decrees
-VIEWS = (Todofinal_decrees,)
+def department(**kw):
+    return v.string(ALL_DEPARTMENTS, **kw)
+
+
+def card_ids(**kw):
+    return v.array(v.string(), **kw)
+
+
+def per_seat(field, **kw):
+    return v.array(field, **kw)
+
+
+class FinalDecreesDepartmentView(Schema):
+    head = v.seat(null=True)
+    blame = v.count()
+    controller = department(null=True, description="The department whose arrow points here.")
+    below = v.array(department(), description="Every department under this one in its chain.")
+    chain_top = department()
+    decrees = v.array(v.string(), description="The decrees this department holds.")
+
+
+#: The departments in play, by name.
+FinalDecreesDepartments = Schema.from_dict(
+    {d: v.nested(FinalDecreesDepartmentView, optional=True) for d in ALL_DEPARTMENTS},
+    name="FinalDecreesDepartments",
+)
+
+
+class FinalDecreesDecreeView(Schema):
+    id = v.string()
+    steps = v.array(department(), description="The departments that stamp it, in order.")
+    stamped = v.count()
+    at = department(null=True, description="The department holding it; null once enacted.")
+    enacted = v.boolean()
+
+
+class FinalDecreesOfferView(Schema):
+    """An open trade offer; card ids only for its two parties."""
+
+    offer = v.count(description="The offer's id.")
+    seat = v.seat(description="Who offers.")
+    to = v.seat(description="Who may accept.")
+    give_amount = v.count()
+    give_cards = v.either(
+        card_ids(), v.count(), description="The cards offered: their ids for the two parties, else how many."
+    )
+    ask_amount = v.count()
+    ask_cards = v.count(description="How many cards are asked for.")
+
+
+class FinalDecreesView(Schema):
+    """A seat's or a spectator's view during play: hands and sealed bids hidden."""
+
+    finished = v.boolean(False)
+    phase = v.string([p for p in PHASES if p != st.OVER])
+    turn = v.count()
+    active = v.seat(null=True)
+    actions_left = v.count()
+    used = v.array(v.string(ONCE_PER_TURN), description="The once-per-turn things used this turn.")
+    to_act = v.array(v.seat())
+    waiting_for_chance = v.boolean()
+    bid_round = v.count()
+    bidders = v.array(v.seat())
+    bid_made = per_seat(v.boolean())
+    personal = per_seat(v.integer(), description="Each seat's personal blame.")
+    departments = v.nested(FinalDecreesDepartments)
+    empty_department = department(null=True)
+    arrows = v.array(v.row(department(), department()), description="[controller, controlled].")
+    decrees = v.array(v.nested(FinalDecreesDecreeView))
+    enacted = v.count()
+    next_allowance = v.count()
+    deck_size = v.count()
+    decline_in_deck = v.boolean()
+    decline_window = v.array(v.count(), null=True, description="Where in the deck the decline card may be.")
+    discards = card_ids()
+    hand_sizes = per_seat(v.count())
+    awaiting = v.nested(v.AwaitedStep, null=True)
+    offers = v.array(v.nested(FinalDecreesOfferView))
+    seat = v.seat(optional=True, description=v.ONLY_SEATS)
+    hand = card_ids(optional=True, description=v.ONLY_SEATS)
+    my_bid = v.count(null=True, optional=True, description=v.ONLY_SEATS)
+
+
+class FinalDecreesDecree(Schema):
+    id = v.string()
+    steps = v.array(department())
+    stamped = v.count()
+    at = department(null=True)
+
+
+class FinalDecreesOffer(Schema):
+    offer = v.count()
+    seat = v.seat()
+    to = v.seat()
+    give_amount = v.count()
+    give_cards = card_ids()
+    ask_amount = v.count()
+    ask_cards = v.count()
+
+
+class FinalDecreesOfferBook(Schema):
+    open = v.array(v.nested(FinalDecreesOffer))
+    next_id = v.count()
+
+
+class FinalDecreesState(Schema):
+    """The whole state without the catalog (the recorder's view)."""
+
+    seats = v.count()
+    dealer = v.string(("server", "table"))
+    discard_count = v.count()
+    departments = v.array(department(), description="The departments in play.")
+    phase = v.string(PHASES)
+    bidders = v.array(v.seat())
+    bids = per_seat(v.count(null=True))
+    bid_round = v.count()
+    posts = per_seat(department(null=True), description="The department each seat heads.")
+    dept_blame = v.array(v.count(), description="Blame by department, in the order of `departments`.")
+    personal = per_seat(v.integer())
+    arrows = v.array(v.row(department(), department()))
+    decrees = v.array(v.nested(FinalDecreesDecree))
+    enacted = v.count()
+    hands = per_seat(card_ids())
+    deck = v.nested(v.DeckState)
+    discards = card_ids()
+    turn = v.count()
+    active = v.seat(null=True)
+    next_seat = v.seat(null=True)
+    actions_left = v.count()
+    used = v.array(v.string(ONCE_PER_TURN))
+    draws_owed = v.count()
+    declining = v.count(null=True, description="The decline card was drawn: cards still to discard.")
+    awaiting = v.nested(v.AwaitedStep, null=True)
+    offers = v.nested(FinalDecreesOfferBook)
+    ended_by = v.string(ENDINGS)
+    places = per_seat(v.integer(1))
+    stamps = per_seat(v.count())
+    enactments = per_seat(v.count())
+    removed = per_seat(v.count())
+    declines = per_seat(v.count())
+    trades = per_seat(v.count())
+    first_bid = per_seat(v.count())
+    headed = per_seat(v.array(department()), description="The department each of the seat's turns began in.")
+
+
+class FinalDecreesFinishedView(FinalDecreesState):
+    """Everyone's view of a finished game: the whole state."""
+
+    finished = v.boolean(True)
+
+
+STATE = FinalDecreesState
+VIEWS = (FinalDecreesView, FinalDecreesFinishedView)

@@ -254,7 +254,7 @@ class PoliticalDivideAndConquerState(Schema):
     stage = v.string(STAGES)
     players = v.array(v.nested(PoliticalDivideAndConquerPlayer))
     unaffiliated = card_ids()
-    stacks = v.array(v.pair(v.string(), card_ids()), description="[group, cards oldest first], by group.")
+    stacks = v.array(v.row(v.string(), card_ids()), description="[group, cards oldest first], by group.")
     discard = card_ids()
     turned_up = card_ids()
     contenders = v.array(v.seat())

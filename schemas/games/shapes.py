@@ -6,7 +6,7 @@ member that may be null says so. Integers are strict, enums list a closed set,
 and no schema takes an unknown member: a view that grows a member its schema
 lacks fails the tests that check every view of random games against it.
 
-Two shapes marshmallow has no field for are made here: ``Pair`` (a fixed-length
+Two shapes marshmallow has no field for are made here: ``Row`` (a fixed-length
 array whose places have their own types, such as ``[seat, card]``) and
 ``Either`` (one value of several types, such as a seat or ``"table"``). The
 service's OpenAPI converter gives both their JSON Schema.
@@ -131,12 +131,12 @@ def mapping(
     )
 
 
-class Pair(fields.Tuple):
+class Row(fields.Tuple):
     """A fixed-length array whose places have their own types (``[seat, card]``)."""
 
 
-def pair(*places: fields.Field, null: bool = False, optional: bool = False, description: str | None = None):
-    return _member(Pair, null=null, optional=optional, description=description, tuple_fields=places)
+def row(*places: fields.Field, null: bool = False, optional: bool = False, description: str | None = None):
+    return _member(Row, null=null, optional=optional, description=description, tuple_fields=places)
 
 
 class Either(fields.Field):

@@ -29,6 +29,7 @@ from marshmallow import Schema, fields, validate
 
 from engines import registry
 from schemas.api import (
+    VIEW_STATE,
     CatalogRef,
     DefaultCatalog,
     EngineCommand,
@@ -38,7 +39,7 @@ from schemas.api import (
     GameView,
 )
 from schemas.games import for_engine, schema_prefix, typed_commands, view_schemas
-from schemas.games.shapes import Either, Pair
+from schemas.games.shapes import Either, Row
 from schemas.interchange import DocumentCommand, GameImport
 from service.api.common import problems
 from service.records import catalogs
@@ -100,7 +101,7 @@ def game_view(engine_id: str) -> type[Schema]:
     """A game view of this engine: its state typed by the engine's view shapes."""
     attrs: dict[str, Any] = {
         "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
-        "state": EngineState(engine_id=engine_id, metadata=GameView._declared_fields["state"].metadata),
+        "state": EngineState(engine_id=engine_id, metadata=VIEW_STATE),
     }
     return type(f"{schema_prefix(engine_id)}GameView", (GameView,), attrs)
 
@@ -119,7 +120,7 @@ def _engine_unions(self, field, ret, **kwargs) -> dict:
 
 def _places(self, field, ret, **kwargs) -> dict:
     """JSON Schema of the shapes marshmallow has no field for (apispec attribute
-    function): a ``Pair`` is an array of fixed length whose places are typed
+    function): a ``Row`` is an array of fixed length whose places are typed
     one by one in OpenAPI 3.1 (in 3.0, which cannot, each item is one of the
     places' types); an ``Either`` is any of its alternatives."""
     if isinstance(field, Either):
@@ -128,7 +129,7 @@ def _places(self, field, ret, **kwargs) -> dict:
             ret.pop("nullable", None)
             alternatives.append({"type": "null"} if self.openapi_version.minor >= 1 else _NULL)
         return {"anyOf": alternatives}
-    if not isinstance(field, Pair):
+    if not isinstance(field, Row):
         return {}
     places = [self.field2property(f) for f in field.tuple_fields]
     shape = {"type": "array", "minItems": len(places), "maxItems": len(places)}

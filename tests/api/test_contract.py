@@ -1,6 +1,12 @@
 """The contract a client reads is the one the service keeps: typed commands,
-refusals the spec foretells, catalogs a client can read."""
+typed views, refusals the spec foretells, catalogs a client can read."""
 
+import random
+
+import jsonschema_rs
+import pytest
+
+from engines import registry
 from schemas.games import typed_commands
 from service.records.catalogs import default_catalog
 from tests.conftest import OPERATOR_TOKEN
@@ -15,6 +21,28 @@ def test_an_engine_publishes_each_command_with_its_type(client):
     assert roll["properties"]["type"]["enum"] == ["ResolveRoll"]
     assert set(roll["required"]) == {"type", "dice"} and roll["additionalProperties"] is False
     assert pig["options"]["properties"]["target"]["minimum"] == 5
+
+
+@pytest.mark.parametrize("dealer", ["server", "table"])
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_a_game_view_fits_the_view_schema_its_engine_publishes(client, engine_id, dealer):
+    published = client.get(f"/engines/{engine_id}").get_json()["view"]
+    schema = jsonschema_rs.Draft202012Validator(published)
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    seats = registry.get(engine_id).min_seats
+    game = GameFactory(client=client, club=club, engine=engine_id, options={}, dealer=dealer, seats=seats)
+    rng, seen = random.Random(3), set()
+    for _ in range(12):
+        for query in ("", "?seat=0"):  # the recorder's own view, then seat 0's
+            view = api.get(f"/games/{game['id']}{query}").get_json()
+            errors = [e.message[:200] for e in schema.iter_errors(view["state"])][:3]
+            assert not errors, (view["viewer"], errors)
+            seen.add(view["viewer"])
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]
+        action = rng.choice([a for actions in legal.values() for a in actions])
+        assert api.post(f"/games/{game['id']}/actions", action).status_code == 201
+    assert seen == {0, "all" if dealer == "table" else None}
 
 
 def test_a_command_is_checked_by_its_typed_schema(client):

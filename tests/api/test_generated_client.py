@@ -1,7 +1,8 @@
 """A third-party client: generated from openapi.yaml by openapi-python-client
 (with no warning but formatting), it plays a whole game of every engine,
-sending typed commands, reads the log as JSON pages and as NDJSON, and
-imports the game's export as a typed document."""
+sending typed commands, reads the game's view with its state typed by engine,
+reads the log as JSON pages and as NDJSON, and imports the game's export as a
+typed document."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import httpx
 import pytest
 
 from engines import registry
-from schemas.games import schema_prefix
+from schemas.games import for_engine, schema_prefix
 from tests.conftest import ROOT
 
 QUICK = {"pig": {"target": 20}, "chancellors": {"target": 30}}  # shorter games; others play by default
@@ -116,8 +117,17 @@ class Table:
         assert model.to_dict() == command
         return model
 
+    def state_shape(self, game_id, **query) -> str:
+        """The model the generated client reads the game view's state as (typed by the view's engine)."""
+        view = _call("games.get_games_game_id", game_id=game_id, client=self.client, **query).parsed
+        assert type(view).__name__ == f"{self.prefix}GameView"
+        return type(view.state).__name__
+
     def play(self, game_id, rng: random.Random) -> int:
+        during_play = for_engine(self.engine_id).VIEWS[0].__name__
         for step in range(MAX_STEPS):
+            if step == 3:
+                assert self.state_shape(game_id) == self.state_shape(game_id, seat=0) == during_play
             legal = _call("games.get_games_game_id_legal_actions", game_id=game_id, client=self.client).parsed
             offered = [a for actions in legal.seats.additional_properties.values() for a in actions]
             if not offered:
@@ -168,6 +178,7 @@ def test_a_generated_client_plays_a_whole_game(generated, app, engine_id):
     assert table.play(game.id, random.Random(5)) > 0
     view = _call("games.get_games_game_id", game_id=game.id, client=table.client).parsed
     assert view.status == "finished" and view.outcome.finished and 1 in view.outcome.places
+    assert type(view.state).__name__ == for_engine(engine_id).STATE.__name__  # a finished game shows all
     pages = table.events_as_pages(game.id)
     assert pages[-1]["type"] == "GameEnded" and [e["version"] for e in pages] == list(
         range(1, view.version + 1)
