@@ -182,6 +182,7 @@ class ChancellorsFinishedView(ChancellorsState):
     """Everyone's view of a finished game: the whole state."""
 
     finished = v.boolean(True)
+    phase = v.string([st.OVER])
 
 
 STATE = ChancellorsState

@@ -298,6 +298,7 @@ class FinalDecreesFinishedView(FinalDecreesState):
     """Everyone's view of a finished game: the whole state."""
 
     finished = v.boolean(True)
+    phase = v.string([st.OVER])
 
 
 STATE = FinalDecreesState

@@ -283,6 +283,7 @@ class HouseOfCroniesFinishedView(HouseOfCroniesState):
     """Everyone's view of a finished game: the whole state and its catalog."""
 
     catalog = v.nested(v.CatalogVersion)
+    stage = v.string([st.OVER])
 
 
 STATE = HouseOfCroniesState

@@ -279,6 +279,7 @@ class PoliticalDivideAndConquerFinishedView(PoliticalDivideAndConquerState):
     """Everyone's view of a finished game: the whole state and its catalog."""
 
     catalog = v.nested(v.CatalogVersion)
+    stage = v.string([st.OVER])
 
 
 STATE = PoliticalDivideAndConquerState
