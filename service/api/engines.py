@@ -163,7 +163,8 @@ def register_contract(api: Api) -> None:
         spec.components.schema(f"{prefix}Options", schema=for_engine(engine_id).OPTIONS)
         shapes = view_schemas(engine_id)
         for schema in shapes:
-            spec.components.schema(schema.__name__, schema=schema)
+            if schema.__name__ not in spec.components.schemas:  # engines may share a shape: published once
+                spec.components.schema(schema.__name__, schema=schema)
         spec.components.schema(f"{prefix}GameState", {"oneOf": [_ref(s.__name__) for s in shapes]})
         commands = typed_commands(engine_id)
         for schema in commands.values():
@@ -195,7 +196,7 @@ def register_contract(api: Api) -> None:
         )
 
 
-def _json_schema(schema_class) -> dict:
+def json_schema(schema_class) -> dict:
     """The schema as self-contained JSON Schema (nested schemas inlined)."""
     plugin = MarshmallowPlugin(schema_name_resolver=lambda schema: None)
     APISpec("x", "1", "3.1.0", plugins=[plugin])
@@ -205,7 +206,7 @@ def _json_schema(schema_class) -> dict:
 
 def view_json_schema(engine_id: str) -> dict:
     """JSON Schema of a game view's ``state`` for this engine: one of its shapes."""
-    shapes = [{"title": s.__name__, **_json_schema(s)} for s in view_schemas(engine_id)]
+    shapes = [{"title": s.__name__, **json_schema(s)} for s in view_schemas(engine_id)]
     return shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
 
 
@@ -220,8 +221,8 @@ def describe(engine_id: str) -> dict:
         "min_seats": engine.min_seats,
         "max_seats": engine.max_seats,
         "catalog_kind": engine.catalog_kind,
-        "options": _json_schema(for_engine(engine_id).OPTIONS),
-        "commands": {name: _json_schema(schema) for name, schema in typed_commands(engine_id).items()},
+        "options": json_schema(for_engine(engine_id).OPTIONS),
+        "commands": {name: json_schema(schema) for name, schema in typed_commands(engine_id).items()},
         "view": view_json_schema(engine_id),
     }
 

@@ -17,7 +17,7 @@ import pytest
 from engines import registry
 from engines.base import GameConfig
 from schemas.games import for_engine
-from service.api.engines import _json_schema, view_json_schema
+from service.api.engines import json_schema, view_json_schema
 from tests.engine_contract import play_random_game
 
 #: Options per engine: the defaults, and variants that reach other shapes (shorter games where long).
@@ -48,7 +48,7 @@ def _validator(schema: dict):
 
 def _views(engine_id: str):
     module = for_engine(engine_id)
-    shapes = [_json_schema(s) for s in module.VIEWS]
+    shapes = [json_schema(s) for s in module.VIEWS]
     return _validator(shapes[0] if len(shapes) == 1 else {"oneOf": shapes})
 
 
@@ -58,7 +58,7 @@ def _refused(validator, value) -> list[str]:
 
 def _why(engine_id: str, view) -> dict[str, list[str]]:
     """Why each of the engine's view shapes refuses ``view``."""
-    return {s.__name__: _refused(_validator(_json_schema(s)), view) for s in for_engine(engine_id).VIEWS}
+    return {s.__name__: _refused(_validator(json_schema(s)), view) for s in for_engine(engine_id).VIEWS}
 
 
 def _as_sent(value):
@@ -69,7 +69,7 @@ def _as_sent(value):
 @pytest.mark.parametrize("engine_id", list(GAMES))
 def test_every_view_of_a_random_game_fits_the_engines_view_schema(engine_id, dealer):
     engine = registry.get(engine_id)
-    views, whole = _views(engine_id), _validator(_json_schema(for_engine(engine_id).STATE))
+    views, whole = _views(engine_id), _validator(json_schema(for_engine(engine_id).STATE))
     served = _validator(view_json_schema(engine_id))
     checked = 0
 
