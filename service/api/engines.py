@@ -98,9 +98,10 @@ def game_import(engine_id: str) -> type[Schema]:
 
 @functools.cache
 def game_view(engine_id: str) -> type[Schema]:
-    """A game view of this engine: its state typed by the engine's view shapes."""
+    """A game view of this engine: its options and its state typed by the engine's schemas."""
     attrs: dict[str, Any] = {
         "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
+        "options": fields.Nested(for_engine(engine_id).OPTIONS),
         "state": EngineState(engine_id=engine_id, metadata=VIEW_STATE),
     }
     return type(f"{schema_prefix(engine_id)}GameView", (GameView,), attrs)

@@ -26,8 +26,9 @@ def test_an_engine_publishes_each_command_with_its_type(client):
 @pytest.mark.parametrize("dealer", ["server", "table"])
 @pytest.mark.parametrize("engine_id", registry.available())
 def test_a_game_view_fits_the_view_schema_its_engine_publishes(client, engine_id, dealer):
-    published = client.get(f"/engines/{engine_id}").get_json()["view"]
-    schema = jsonschema_rs.Draft202012Validator(published)
+    published = client.get(f"/engines/{engine_id}").get_json()
+    schema = jsonschema_rs.Draft202012Validator(published["view"])
+    options = jsonschema_rs.Draft202012Validator(published["options"])
     club = ClubFactory(client=client)
     api = Api(client, club["admin_token"])
     seats = registry.get(engine_id).min_seats
@@ -38,6 +39,7 @@ def test_a_game_view_fits_the_view_schema_its_engine_publishes(client, engine_id
             view = api.get(f"/games/{game['id']}{query}").get_json()
             errors = [e.message[:200] for e in schema.iter_errors(view["state"])][:3]
             assert not errors, (view["viewer"], errors)
+            assert options.is_valid(view["options"])
             seen.add(view["viewer"])
         legal = api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]
         action = rng.choice([a for actions in legal.values() for a in actions])
