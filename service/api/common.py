@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
+import flask_smorest
 from flask import Response, current_app, g, json, request
+from marshmallow import Schema
+from webargs.flaskparser import FlaskParser
 
 from schemas.api import Problem
 from service.records.context import Records
+
+
+class _Parser(FlaskParser):
+    """Parses with one instance of each argument schema: webargs would build a
+    fresh one for every request, which costs more than loading a small body.
+    A schema instance keeps no state between loads."""
+
+    def _get_schema(self, argmap, req) -> Schema:
+        if isinstance(argmap, type) and issubclass(argmap, Schema):
+            return _instance(argmap)
+        return super()._get_schema(argmap, req)
+
+
+@functools.cache
+def _instance(schema: type[Schema]) -> Schema:
+    return schema()
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """The service's blueprints: flask-smorest's, with the parser above."""
+
+    ARGUMENTS_PARSER = _Parser()
+
 
 PROBLEM_TEXT = {
     400: "Malformed request (for example, invalid JSON).",
@@ -28,13 +55,17 @@ def problems(blp, *statuses: int) -> Callable:
     """Document problem+json responses for ``statuses`` (and 429 everywhere)."""
 
     def decorate(func: Callable) -> Callable:
+        documented = func
         for status in sorted({*statuses, 429}):
-            func = blp.alt_response(
+            documented = blp.alt_response(
                 status,
                 schema=Problem,
                 description=PROBLEM_TEXT[status],
                 content_type="application/problem+json",
-            )(func)
+            )(documented)
+        # Keep the documentation, not the wrappers: each would add a call to
+        # every request, and a problem is answered by the error handlers.
+        func._apidoc = documented._apidoc
         return func
 
     return decorate
