@@ -75,8 +75,10 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-PHASES = (st.OPENING, st.CHOOSE, st.REVEAL, st.CONTROL, st.HELP, st.UNFOLD, st.ESCALATE, st.RENEW, st.DRAW)
-PHASES += (st.DISCARD, st.NEXT_TURN, st.OVER)
+PHASES = (
+    *(st.OPENING, st.CHOOSE, st.REVEAL, st.CONTROL, st.HELP, st.UNFOLD, st.ESCALATE, st.RENEW, st.DRAW),
+    *(st.DISCARD, st.NEXT_TURN, st.OVER),
+)
 PROBLEM_STATUSES = (st.OPEN, st.PART, st.SOLVED)
 ENDINGS = ("", "target-score", "catastrophe")
 
