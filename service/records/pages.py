@@ -273,7 +273,8 @@ def scorepad(
         _recorder_of_table(game, principal)
         state = states.load_state(conn, game)
         events = store.read_stream(conn, game.id)
-        names = name_list([player_names(conn, game.seats).get(p) for p in game.seats], game.seats)
+        known = player_names(conn, game.seats)
+    names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     pads: list[choices.Choice] = []
     if game.status == "active":
