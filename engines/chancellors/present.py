@@ -288,3 +288,12 @@ def statistics(state: ChancellorsState) -> dict[str, Any]:
             for s in range(state.seats)
         ],
     }
+
+
+# -------------------------------------------------------------------- label
+def label_command(command: dict[str, Any], names: Sequence[str], logged: str) -> str:
+    """A legal command in the log's words (``logged``); a card chosen face down
+    is named, since the recorder sees it."""
+    if command["type"] == "ChooseCard":
+        return f"{names[command['seat']]} chooses {label(command['card'])} face down"
+    return logged

@@ -23,7 +23,7 @@ from engines.chancellors import events as ev
 from engines.chancellors.cards import deck
 from engines.chancellors.evolve import apply
 from engines.chancellors.state import OVER, ChancellorsState, Problem, dump_state, load_state
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, log_label, read_options
 from schemas.games.chancellors import OPTIONS
 
 
@@ -121,6 +121,9 @@ class Chancellors:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: ChancellorsState, command: Command, names: Sequence[str]) -> str:
+        return present.label_command(dict(command), names, log_label(self, state, command, names))
 
     def dump_state(self, state: ChancellorsState) -> dict[str, Any]:
         return dump_state(state)

@@ -291,3 +291,12 @@ def statistics(state: FdState) -> dict[str, Any]:
             for s in range(state.seats)
         ],
     }
+
+
+# -------------------------------------------------------------------- label
+def label_command(command: dict[str, Any], logged: str) -> str:
+    """A legal command in the log's words (``logged``), saying where a moved arrow goes."""
+    if command["type"] == "Restructure" and command["change"] == "move":
+        a, b = command["to"]
+        return f"{logged}, to run from {_title(a)} to {_title(b)}"
+    return logged

@@ -14,6 +14,7 @@
   windows that every listed seat passes, and trade offers.
 - ``deck``, ``rounds``, ``seats``: a deck with known segments, phases and
   rounds, and seat statuses with places.
+- ``labels``: a legal command in the words of the log line it would write.
 
 Each module's main names are re-exported here; its helpers are reached
 through the module (``from engines.kit import windows``).
@@ -25,6 +26,7 @@ from engines.kit.awaiting import Awaiting
 from engines.kit.chance_commands import table_chance_commands
 from engines.kit.deck import Deck, deck_of
 from engines.kit.guards import check_chance, check_seat_command, expect_turn, is_int
+from engines.kit.labels import log_label
 from engines.kit.offers import OfferBook, Terms
 from engines.kit.options import read_options
 from engines.kit.rounds import Phase, PhaseMachine
@@ -48,6 +50,7 @@ __all__ = [
     "deck_of",
     "expect_turn",
     "is_int",
+    "log_label",
     "read_options",
     "settle",
     "table_chance_commands",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, log_label, read_options
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer import flow, legal, present
 from engines.political_divide_and_conquer.catalog import parse_catalog
@@ -102,6 +102,9 @@ class PoliticalDivideAndConquer:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: PdcState, command: Command, names: Sequence[str]) -> str:
+        return present.label_command(state, dict(command), names, log_label(self, state, command, names))
 
     def dump_state(self, state: PdcState) -> dict[str, Any]:
         return _dump(state)

@@ -281,9 +281,10 @@ def scorepad(
         request = engine.chance(state)
         if request is not None:
             pads.append(choices.chance_choice(request, picks if actor == "table" else []))
+        label = choices.engine_labels(engine, state, names)
         for seat in range(len(game.seats)):
             choice = choices.seat_choice(
-                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else []
+                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else [], label
             )
             if choice is not None:
                 pads.append(choice)

@@ -12,9 +12,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engines import registry
+from engines.chancellors.cards import label as card_label
 from tests.factories import Api
 from tests.helpers import event_count
-from tests.web.helpers import csrf_token, sign_in, table_game
+from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 
 PAD = re.compile(r'<section class="pad" id="pad-(\w+)">(.*?)</section>', re.S)
 FORM = re.compile(r'<form method="post" action="([^"]+/scorepad)">(.*?)</form>', re.S)
@@ -114,6 +115,20 @@ def test_a_whole_game_is_recorded_on_the_scorepad_by_choosing_only(client, engin
     assert record_by_choosing(client, game["id"], max_entries=1000)[1], "the game did not end"
     view = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
     assert view["status"] == "finished"
+
+
+BUTTON = re.compile(r'<button type="submit" class="choice final">([^<]*)</button>')
+
+
+def test_a_button_names_the_card_it_enters_as_the_log_names_it(client):
+    club, players, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    view = play_table_game(client, game, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    hand = view["state"]["hands"][0]
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    pad = dict(PAD.findall(page))["0"]
+    shown = [html.unescape(b) for b in BUTTON.findall(pad)]
+    assert sorted(shown) == sorted(f"{players[0]['name']} chooses {card_label(c)} face down" for c in hand)
 
 
 def test_a_command_that_is_not_legal_now_is_refused_and_stores_nothing(client, pool):
