@@ -1,7 +1,12 @@
 """The members' web pages: server-side render time of a league's page (its
-standings, a page of its rating history and its latest results) for a league
-of 10,000 games, beside a minimal Flask endpoint rendering a trivial template
-in the same process.
+standings, a page of its rating history and its latest results) and of its
+statistics page (figures, a page of head-to-head records, the engine's own
+figures over a window of games) for a league of 10,000 games, beside a minimal
+Flask endpoint rendering a trivial template in the same process.
+
+The statistics page keeps the figures it summed until the league's finished
+games change: it is measured as read again (kept figures) and as first read
+after a game ended (the figures summed again by PostgreSQL).
 
 Times are measured through Flask's test client: the whole request inside the
 server (routing, domain reads on PostgreSQL, Jinja), without a network.
@@ -19,17 +24,19 @@ from bench.bench_projections import generate
 from bench.support import bench_database, percentile
 from service.app import create_app
 from service.config import Settings
+from service.records import league_figures_page
 from workers.projections.rebuild import rebuild
 
 GAMES = int(os.environ.get("BENCH_WEB_GAMES", "10000"))
 REPEAT = 30
 
 
-def measure(client, path: str) -> list[float]:
+def measure(client, path: str, before=lambda: None) -> list[float]:
     for _ in range(3):
         assert client.get(path).status_code == 200, path
     runs = []
     for _ in range(REPEAT):
+        before()
         start = time.perf_counter()
         response = client.get(path)
         runs.append(time.perf_counter() - start)
@@ -58,8 +65,9 @@ def main() -> None:
         started = time.perf_counter()
         club, _, events = generate(url, GAMES)
         print(f"generated {GAMES:,} Pig games ({events:,} events) in {time.perf_counter() - started:.1f}s")
-        done = rebuild(url, "standings")
-        print(f"rebuild standings: {done.seconds:.1f}s")
+        for projection in ("standings", "statistics"):
+            done = rebuild(url, projection)
+            print(f"rebuild {projection}: {done.seconds:.1f}s")
         with psycopg.connect(url) as conn:
             league = conn.execute("SELECT id FROM leagues WHERE club_id = %s", (club,)).fetchone()[0]
         app = create_app(Settings(database_url=url, rate_limit_enabled=False))
@@ -67,6 +75,18 @@ def main() -> None:
         print(line("baseline: minimal Flask endpoint, trivial template", measure(baseline_client(), "/")))
         print(
             line(f"league page, {GAMES:,}-game league (goal < 100 ms)", measure(client, f"/league/{league}"))
+        )
+        statistics = f"/league/{league}/statistics"
+        print(
+            line(
+                f"league statistics page, {GAMES:,}-game league (goal < 100 ms)", measure(client, statistics)
+            )
+        )
+        print(
+            line(
+                "league statistics page, first read after a game ended",
+                measure(client, statistics, before=league_figures_page.KEPT.entries.clear),
+            )
         )
         app.extensions["tablerecord.records"].pool.close()
 
