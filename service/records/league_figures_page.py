@@ -1,19 +1,19 @@
 """A league's statistics as its web page shows them, a page at a time.
 
 ``league_figures.statistics`` (the API's) reads every finished game of the
-league into Python; at 10,000 games that takes a second. The page needs fewer
-figures, and PostgreSQL sums them in one statement over the statistics
-projection's rows (``stats_games``), sending back only the totals and one row
-per seat, per player and per pair of players. The figures are the API's
+league into Python; at 10,000 games that takes a second. The page keeps its
+figures as a ``Tally``, sums that a later game adds to: PostgreSQL sums a
+league's finished games in one statement over the statistics projection's
+rows (``stats_games``) the first time, and after that only the games that
+ended since are read and added. The figures are the API's
 (``tests/web/test_statistics_page.py`` holds them equal); player ids are
 compared as Python compares them (``COLLATE "C"``).
 
-That statement still reads every game, so the process keeps its result by
-what it was read from: the league's finished games, named by their count and
-their end positions' highest value and sum. A game that ends adds a later
-end position and a game reopened or abandoned leaves the count or the sum, so
-a changed league never matches a kept result; an unchanged one is read once.
-Pages of the head-to-head table are cut from the kept result.
+A tally names what it was read from: the count of the league's finished games
+and their end positions' highest value and sum. A game that ends adds a later
+end position; a game reopened or abandoned leaves the count or the sum, and
+then the league is summed again. The reads share one snapshot (repeatable
+read), so a tally is always the figures of the games it names.
 
 The engines' own figures are merged from each game's figures, which only
 Python does (``league_figures.engine_statistics``): the page merges those of a
@@ -22,16 +22,21 @@ window of ``ENGINE_WINDOW`` games, the latest by default, paged by ``upto``.
 
 from __future__ import annotations
 
+import copy
+import threading
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
+
+import psycopg
 
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.games import player_names
 from service.records.league import league_info
-from service.records.league_figures import engine_statistics
+from service.records.league_figures import engine_statistics, h_index
 from service.records.projection_state import position_of, visible_league
-from service.records.states import StateCache
 
 #: Head-to-head rows per page.
 PAIRS_PER_PAGE = 50
@@ -40,8 +45,8 @@ ENGINE_WINDOW = 200
 
 FIGURES = """
 WITH g AS MATERIALIZED (
-    SELECT game_id, end_position, seats, places, first_seat, luck, events, turns, created_at, ended_at,
-           ended_by
+    SELECT game_id, end_position, seats, places, first_seat, luck, events, turns,
+           extract(epoch FROM ended_at - created_at) / 60 AS minutes, coalesce(ended_by, 'unknown') AS ended_by
     FROM stats_games WHERE league_id = %(league)s AND status = 'finished'
 ),
 s AS MATERIALIZED (
@@ -52,12 +57,6 @@ s AS MATERIALIZED (
 pairs AS MATERIALIZED (
     SELECT a.player, b.player AS opponent, a.place AS mine, b.place AS theirs
     FROM s a JOIN s b ON a.game_id = b.game_id AND a.seat <> b.seat AND a.player <> b.player
-),
-h AS (
-    SELECT player, count(*) FILTER (WHERE n >= rank) AS h_index
-    FROM (SELECT player, n, row_number() OVER (PARTITION BY player ORDER BY n DESC) AS rank
-          FROM (SELECT player, opponent, count(*) AS n FROM pairs GROUP BY player, opponent) o) r
-    GROUP BY player
 ),
 breaks AS (
     SELECT player, place, sum((place <> 1)::int) OVER (PARTITION BY player ORDER BY end_position) AS run
@@ -72,47 +71,215 @@ streaks AS (
     SELECT player, max(wins) AS longest, max(wins) FILTER (WHERE last) AS current FROM runs GROUP BY player
 ),
 players AS (
-    SELECT player, count(*) AS games, count(*) FILTER (WHERE place = 1) AS wins, avg(place) AS average_place,
+    SELECT player, count(*) AS games, count(*) FILTER (WHERE place = 1) AS wins, sum(place) AS places,
            coalesce(sum((luck ->> 'count')::int), 0) AS chance_events,
            coalesce(sum((luck ->> 'sum')::float8), 0) AS luck_sum
     FROM s GROUP BY player
-),
-head AS (
-    SELECT player, opponent, count(*) FILTER (WHERE mine < theirs) AS ahead,
-           count(*) FILTER (WHERE mine > theirs) AS behind, count(*) FILTER (WHERE mine = theirs) AS level
-    FROM pairs WHERE player < opponent GROUP BY player, opponent
 )
 SELECT
     (SELECT count(*) FROM g) AS games,
-    (SELECT avg(events) FROM g) AS events,
-    (SELECT avg(turns) FROM g) AS turns,
-    (SELECT avg(extract(epoch FROM ended_at - created_at) / 60) FROM g) AS minutes,
+    (SELECT coalesce(max(end_position), 0) FROM g) AS last,
+    (SELECT coalesce(sum(end_position), 0) FROM g) AS total,
+    (SELECT jsonb_build_object(
+        'events', jsonb_build_array(coalesce(sum(events), 0), count(events)),
+        'turns', jsonb_build_array(coalesce(sum(turns), 0), count(turns)),
+        'minutes', jsonb_build_array(coalesce(sum(minutes), 0), count(minutes))) FROM g) AS sums,
     (SELECT count(*) FROM g WHERE (places ->> coalesce(first_seat, 0))::int = 1) AS first_wins,
-    (SELECT coalesce(json_object_agg(how, n ORDER BY n DESC, how), '{}')
-     FROM (SELECT coalesce(ended_by, 'unknown') AS how, count(*) AS n FROM g GROUP BY 1) e) AS ended_by,
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', seat, 'games', n, 'wins', wins) ORDER BY seat), '[]')
+    (SELECT coalesce(jsonb_object_agg(ended_by, n), '{}')
+     FROM (SELECT ended_by, count(*) AS n FROM g GROUP BY ended_by) e) AS ended_by,
+    (SELECT coalesce(jsonb_object_agg(seat, jsonb_build_array(n, wins)), '{}')
      FROM (SELECT seat, count(*) AS n, count(*) FILTER (WHERE place = 1) AS wins FROM s GROUP BY seat) b)
         AS by_seat,
-    (SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'player', p.player, 'games', p.games, 'wins', p.wins, 'average_place', p.average_place,
-        'h_index', coalesce(h.h_index, 0), 'longest_winning_streak', st.longest,
-        'current_winning_streak', st.current, 'chance_events', p.chance_events, 'luck_sum', p.luck_sum)
-        ORDER BY p.player), '[]')
-     FROM players p LEFT JOIN h USING (player) JOIN streaks st USING (player)) AS players,
-    (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x.player, x.opponent), '[]')
-     FROM head x) AS head_to_head,
-    (SELECT max(end_position) FROM g) AS last,
-    (SELECT sum(end_position) FROM g) AS total
+    (SELECT coalesce(jsonb_object_agg(p.player, jsonb_build_object(
+        'games', p.games, 'wins', p.wins, 'places', p.places, 'chance_events', p.chance_events,
+        'luck_sum', p.luck_sum, 'longest', st.longest, 'current', st.current)), '{}')
+     FROM players p JOIN streaks st USING (player)) AS players,
+    (SELECT coalesce(jsonb_agg(jsonb_build_array(player, opponent, n)), '[]')
+     FROM (SELECT player, opponent, count(*) AS n FROM pairs GROUP BY player, opponent) m) AS met,
+    (SELECT coalesce(jsonb_agg(jsonb_build_array(player, opponent, ahead, behind, level)), '[]')
+     FROM (SELECT player, opponent, count(*) FILTER (WHERE mine < theirs) AS ahead,
+                  count(*) FILTER (WHERE mine > theirs) AS behind, count(*) FILTER (WHERE mine = theirs) AS level
+           FROM pairs WHERE player < opponent GROUP BY player, opponent) h) AS head
 """
 
-#: What a league's figures are read from: its finished games.
+#: What a league's tally is read from: its finished games (``after``: those that ended since).
 GAMES = """
-SELECT count(*) AS games, max(end_position) AS last, sum(end_position) AS total
-FROM stats_games WHERE league_id = %s AND status = 'finished'
+SELECT count(*) AS games, coalesce(max(end_position), 0) AS last, coalesce(sum(end_position), 0) AS total
+FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position <= %s
 """
+ENDED_SINCE = """
+SELECT end_position, seats, places, first_seat, luck, events, turns, coalesce(ended_by, 'unknown') AS ended_by,
+       extract(epoch FROM ended_at - created_at)::float8 / 60 AS minutes
+FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
+"""
+#: No end position is past this.
+END = 2**62
 
-#: Figures by (league, games, last end position, sum of end positions).
-KEPT = StateCache(size=64)
+
+@dataclass
+class Tally:
+    """A league's finished games in sums that a later game adds to."""
+
+    games: int = 0
+    last: int = 0  # the highest end position
+    total: int = 0  # the sum of the end positions
+    sums: dict[str, list[float]] = field(default_factory=dict)  # events, turns, minutes: [sum, count]
+    first_wins: int = 0
+    ended_by: Counter = field(default_factory=Counter)
+    by_seat: dict[int, list[int]] = field(default_factory=dict)  # seat -> [games, wins]
+    players: dict[str, dict[str, Any]] = field(default_factory=dict)
+    met: Counter = field(default_factory=Counter)  # (player, opponent) -> games together
+    head: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # a < b -> [ahead, behind, level]
+
+    @classmethod
+    def summed(cls, row: dict[str, Any]) -> Tally:
+        """The tally PostgreSQL summed (``FIGURES``)."""
+        return cls(
+            games=row["games"],
+            last=row["last"],
+            total=int(row["total"]),
+            sums={k: [float(v[0]), int(v[1])] for k, v in row["sums"].items()},
+            first_wins=row["first_wins"],
+            ended_by=Counter(row["ended_by"]),
+            by_seat={int(seat): list(v) for seat, v in row["by_seat"].items()},
+            players=row["players"],
+            met=Counter({(a, b): n for a, b, n in row["met"]}),
+            head={(a, b): [ahead, behind, level] for a, b, ahead, behind, level in row["head"]},
+        )
+
+    def add(self, game: dict[str, Any]) -> None:
+        """One more finished game, ended after every game already in the tally."""
+        self.games += 1
+        self.last = game["end_position"]
+        self.total += game["end_position"]
+        for key in ("events", "turns", "minutes"):
+            cell = self.sums.setdefault(key, [0.0, 0])
+            if game[key] is not None:
+                cell[0] += float(game[key])
+                cell[1] += 1
+        seats, places = game["seats"], game["places"]
+        self.first_wins += places[game["first_seat"] or 0] == 1
+        self.ended_by[game["ended_by"]] += 1
+        for seat, player in enumerate(seats):
+            place = places[seat]
+            cell = self.by_seat.setdefault(seat, [0, 0])
+            cell[0] += 1
+            cell[1] += place == 1
+            p = self.players.setdefault(
+                player,
+                {
+                    "games": 0,
+                    "wins": 0,
+                    "places": 0,
+                    "chance_events": 0,
+                    "luck_sum": 0.0,
+                    "longest": 0,
+                    "current": 0,
+                },
+            )
+            p["games"] += 1
+            p["places"] += place
+            p["current"] = p["current"] + 1 if place == 1 else 0
+            p["wins"] += place == 1
+            p["longest"] = max(p["longest"], p["current"])
+            luck = (game["luck"] or {}).get(str(seat))
+            if luck:
+                p["chance_events"] += luck["count"]
+                p["luck_sum"] += luck["sum"]
+            for other_seat, other in enumerate(seats):
+                if other == player:
+                    continue
+                self.met[(player, other)] += 1
+                if player < other:
+                    mine, theirs = place, places[other_seat]
+                    self.head.setdefault((player, other), [0, 0, 0])[
+                        0 if mine < theirs else 1 if mine > theirs else 2
+                    ] += 1
+
+    def figures(self, names: dict[str, str]) -> dict[str, Any]:
+        """The page's figures (the head-to-head table whole, in the API's order)."""
+        opponents: dict[str, list[int]] = defaultdict(list)
+        for (player, _), n in self.met.items():
+            opponents[player].append(n)
+        return {
+            "games": self.games,
+            "average_length": {k: (s / n if n else None) for k, (s, n) in self.sums.items()},
+            "first_player": {
+                "games": self.games,
+                "wins": self.first_wins,
+                "win_rate": self.first_wins / self.games if self.games else None,
+            },
+            "win_rate_by_seat": [
+                {"seat": seat, "games": n, "wins": wins, "win_rate": wins / n if n else None}
+                for seat, (n, wins) in sorted(self.by_seat.items())
+            ],
+            "ended_by": dict(self.ended_by.most_common()),
+            "players": [
+                {
+                    "player": player,
+                    "name": names.get(player),
+                    "games": p["games"],
+                    "wins": p["wins"],
+                    "win_rate": p["wins"] / p["games"],
+                    "average_place": p["places"] / p["games"],
+                    "longest_winning_streak": p["longest"],
+                    "current_winning_streak": p["current"],
+                    "h_index": h_index(opponents[player]),
+                    "luck": {
+                        "chance_events": p["chance_events"],
+                        "average_percentile": p["luck_sum"] / p["chance_events"]
+                        if p["chance_events"]
+                        else None,
+                        "expected_percentile": 0.5,
+                    },
+                }
+                for player, p in sorted(self.players.items())
+            ],
+            "head_to_head": [
+                {
+                    "player": a,
+                    "opponent": b,
+                    "ahead": ahead,
+                    "behind": behind,
+                    "level": level,
+                    "games": ahead + behind + level,
+                    "name": names.get(a),
+                    "opponent_name": names.get(b),
+                }
+                for (a, b), (ahead, behind, level) in sorted(self.head.items())
+            ],
+        }
+
+
+#: The latest tally of each league this process has read.
+TALLIES: dict[UUID, Tally] = {}
+_TALLIES_LOCK = threading.Lock()
+
+
+def tally(conn: psycopg.Connection, league_id: UUID) -> Tally:
+    """The league's tally now: the one kept when no game left it, plus the
+    games that ended since; summed again otherwise."""
+    now = conn.execute(GAMES, (league_id, END)).fetchone()
+    with _TALLIES_LOCK:
+        kept = TALLIES.get(league_id)
+    if kept is not None and (kept.games, kept.last, kept.total) == (now["games"], now["last"], now["total"]):
+        return kept
+    if kept is not None and kept.last <= now["last"]:
+        before = conn.execute(GAMES, (league_id, kept.last)).fetchone()
+        if (before["games"], before["total"]) == (kept.games, kept.total):
+            fresh = copy.deepcopy(kept)
+            for game in conn.execute(ENDED_SINCE, (league_id, kept.last)).fetchall():
+                fresh.add(game)
+            return _keep(league_id, fresh)
+    return _keep(league_id, Tally.summed(conn.execute(FIGURES, {"league": league_id}).fetchone()))
+
+
+def _keep(league_id: UUID, fresh: Tally) -> Tally:
+    with _TALLIES_LOCK:
+        kept = TALLIES.get(league_id)
+        if kept is None or kept.last <= fresh.last:
+            TALLIES[league_id] = fresh
+    return fresh
 
 
 def statistics_page(
@@ -123,16 +290,11 @@ def statistics_page(
     ``upto``-th finished game (default: the latest)."""
     page = max(page, 1)
     with records.pool.connection() as conn:
+        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         league = visible_league(conn, league_id, principal)
         position = position_of(conn, "statistics")
-        read_from = conn.execute(GAMES, (league_id,)).fetchone()
-        key = (league_id, read_from["games"], read_from["last"], read_from["total"])
-        row = KEPT.get(key)
-        if row is None:
-            row = conn.execute(FIGURES, {"league": league_id}).fetchone()
-            if (league_id, row["games"], row["last"], row["total"]) == key:
-                KEPT.put(key, row)
-        games = int(row["games"])
+        figures = tally(conn, league_id)
+        games = figures.games
         high = min(upto, games) if upto is not None else games
         low = max(high - ENGINE_WINDOW, 0)
         window = conn.execute(
@@ -140,72 +302,20 @@ def statistics_page(
             " ORDER BY end_position OFFSET %s LIMIT %s",
             (league_id, low, high - low),
         ).fetchall()
-        names = player_names(conn, [p["player"] for p in row["players"]])
-    pairs = row["head_to_head"][(page - 1) * PAIRS_PER_PAGE : page * PAIRS_PER_PAGE]
-    players = [_player(p, names) for p in row["players"]]
+        names = player_names(conn, list(figures.players))
+    shown = figures.figures(names)
+    pairs = len(shown["head_to_head"])
+    shown["head_to_head"] = shown["head_to_head"][(page - 1) * PAIRS_PER_PAGE : page * PAIRS_PER_PAGE]
+    shown["engine"] = engine_statistics(window) if window else {}
     return {
         "league": league_info(league),
         "position": position,
-        "statistics": {
-            "games": games,
-            "average_length": {
-                "events": _num(row["events"]),
-                "turns": _num(row["turns"]),
-                "minutes": _num(row["minutes"]),
-            },
-            "first_player": {
-                "games": games,
-                "wins": row["first_wins"],
-                "win_rate": row["first_wins"] / games if games else None,
-            },
-            "win_rate_by_seat": [
-                {**r, "win_rate": r["wins"] / r["games"] if r["games"] else None} for r in row["by_seat"]
-            ],
-            "ended_by": row["ended_by"],
-            "players": players,
-            "head_to_head": [
-                {
-                    **r,
-                    "games": r["ahead"] + r["behind"] + r["level"],
-                    "name": names.get(r["player"]),
-                    "opponent_name": names.get(r["opponent"]),
-                }
-                for r in pairs
-            ],
-            "engine": engine_statistics(window) if window else {},
-        },
-        "pairs": {
-            "page": page,
-            "pages": max((len(row["head_to_head"]) + PAIRS_PER_PAGE - 1) // PAIRS_PER_PAGE, 1),
-        },
+        "statistics": shown,
+        "pairs": {"page": page, "pages": max((pairs + PAIRS_PER_PAGE - 1) // PAIRS_PER_PAGE, 1)},
         "engine_window": {
             "from": low + 1 if window else 0,
             "to": high,
             "earlier": low if low > 0 else None,
             "later": min(high + ENGINE_WINDOW, games) if high < games else None,
-        },
-    }
-
-
-def _num(value: Any) -> float | None:
-    return float(value) if value is not None else None
-
-
-def _player(p: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    events = int(p["chance_events"])
-    return {
-        "player": p["player"],
-        "name": names.get(p["player"]),
-        "games": p["games"],
-        "wins": p["wins"],
-        "win_rate": p["wins"] / p["games"],
-        "average_place": float(p["average_place"]),
-        "longest_winning_streak": p["longest_winning_streak"],
-        "current_winning_streak": p["current_winning_streak"],
-        "h_index": p["h_index"],
-        "luck": {
-            "chance_events": events,
-            "average_percentile": p["luck_sum"] / events if events else None,
-            "expected_percentile": 0.5,
         },
     }

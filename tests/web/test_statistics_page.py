@@ -86,19 +86,26 @@ def _random_league(client, pool, games: int = 60):
     return club, league, people
 
 
+def _as_the_api_shows_them(records, league_id: uuid.UUID) -> None:
+    api = league_figures.statistics(records, league_id, None, None)["statistics"]
+    pages = [statistics_page(records, league_id, None, page)["statistics"] for page in (1, 2, 3)]
+    for key in ("games", "average_length", "first_player", "win_rate_by_seat", "ended_by", "players"):
+        assert _rounded(pages[0][key]) == _rounded(api[key]), key
+    assert [r for page in pages for r in page["head_to_head"]] == api["head_to_head"]
+
+
 def test_the_statistics_page_shows_the_api_s_figures(client, pool, app):
     _, league, _ = _random_league(client, pool)
     records = app.extensions["tablerecord.records"]
-    api = league_figures.statistics(records, uuid.UUID(league["id"]), None, None)["statistics"]
-    pages = [
-        statistics_page(records, uuid.UUID(league["id"]), None, page)["statistics"] for page in (1, 2, 3)
-    ]
-    shown = pages[0]
-    assert shown["games"] == api["games"] == 60
-    for key in ("average_length", "first_player", "win_rate_by_seat", "ended_by", "players"):
-        assert _rounded(shown[key]) == _rounded(api[key]), key
-    assert len(api["head_to_head"]) > PAIRS_PER_PAGE
-    assert [r for page in pages for r in page["head_to_head"]] == api["head_to_head"]
+    assert (
+        len(
+            league_figures.statistics(records, uuid.UUID(league["id"]), None, None)["statistics"][
+                "head_to_head"
+            ]
+        )
+        > PAIRS_PER_PAGE
+    )
+    _as_the_api_shows_them(records, uuid.UUID(league["id"]))
 
 
 def test_the_game_s_own_figures_are_merged_over_a_window_of_games(client, pool, app, monkeypatch):
@@ -113,18 +120,28 @@ def test_the_game_s_own_figures_are_merged_over_a_window_of_games(client, pool, 
 
 
 def test_a_game_that_ends_or_is_reopened_changes_the_page_at_once(client, pool, app):
-    club, league, people = _random_league(client, pool, games=5)
+    club, league, people = _random_league(client, pool, games=40)
     records = app.extensions["tablerecord.records"]
     league_id = uuid.UUID(league["id"])
-    assert statistics_page(records, league_id, None)["statistics"]["games"] == 5
-    with pool.connection() as conn:
-        _finished(conn, club, league, people[:3], [1, 2, 3], 9000)
-    assert statistics_page(records, league_id, None)["statistics"]["games"] == 6
-    with pool.connection() as conn:
+    assert statistics_page(records, league_id, None)["statistics"]["games"] == 40
+    with pool.connection() as conn:  # two games end: added to the kept figures
+        _finished(
+            conn,
+            club,
+            league,
+            people[:3],
+            [1, 2, 3],
+            9000,
+            first_seat=1,
+            luck={"0": {"sum": 1.0, "count": 2}},
+        )
+        _finished(conn, club, league, people[2:4], [1, 1], 9001, ended_by="catastrophe")
+    assert statistics_page(records, league_id, None)["statistics"]["games"] == 42
+    _as_the_api_shows_them(records, league_id)
+    with pool.connection() as conn:  # one is reopened: the league is summed again
         conn.execute("UPDATE stats_games SET status = 'active' WHERE end_position = 1002")
-    figures = statistics_page(records, league_id, None)["statistics"]
-    assert figures["games"] == 5
-    assert figures == statistics_page(records, league_id, None)["statistics"]
+    assert statistics_page(records, league_id, None)["statistics"]["games"] == 41
+    _as_the_api_shows_them(records, league_id)
 
 
 def test_the_statistics_page_renders_its_pages(client, pool):
