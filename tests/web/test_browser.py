@@ -245,9 +245,10 @@ def test_the_scorepad_fits_a_390_pixel_phone_without_horizontal_scroll(page, bro
 
 
 def test_a_whole_game_of_maccreedys_mansion_is_recorded_by_clicking_only(page, broker_client):
-    """Any actor's pad, any of its buttons (seeded): only what the page offers is clicked."""
+    """Any actor's pad, any of its buttons (seeded): only what the page offers is
+    clicked, in a one-round game (the round limit is the game's own option)."""
     club, _, _, game = table_game(
-        broker_client, engine="maccreedys-mansion", seats=2, league=False, max_rounds=3
+        broker_client, engine="maccreedys-mansion", seats=2, league=False, max_rounds=1
     )
     sign_in(page, club["admin_token"])
     page.goto(f"/game/{game['id']}/scorepad")
