@@ -13,6 +13,7 @@ import pytest
 
 from engines import registry
 from engines.chancellors.cards import label as card_label
+from service.records import pages
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
@@ -186,6 +187,35 @@ def test_undo_takes_back_the_whole_last_entry_and_nothing_before_it(client):
     assert response.status_code == 303
     problems = api.get(f"/games/{game['id']}").get_json()["state"]["problems"]
     assert [p["dice"] for p in problems[:2]] == [[3, 4], []]
+
+
+@pytest.mark.parametrize("tail", [1, 150])
+def test_each_undo_takes_back_one_more_entry_however_long_the_game(client, monkeypatch, tail):
+    """The scorepad reads the stream's newest events only (``SCOREPAD_TAIL``), and
+    the whole stream when an entry or a retraction reaches further back."""
+    monkeypatch.setattr(pages, "SCOREPAD_TAIL", tail)
+    club, _, _, game = table_game(client, engine="pig", seats=2, league=False, target=100)
+    sign_in(client, club["admin_token"])
+    api = Api(client, club["admin_token"])
+    seen = []
+    for _ in range(12):
+        view = api.get(f"/games/{game['id']}").get_json()
+        seen.append(view["state"])
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
+        option = next(c[0] for c in legal["seats"].values() if c)
+        if option["seat"] is None:
+            option["command"]["dice"] = [1]  # a bust: one entry, two events
+        assert api.post(f"/games/{game['id']}/actions", option).status_code == 201
+    for expected in reversed(seen[-4:]):
+        page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+        version = api.get(f"/games/{game['id']}").get_json()["version"]
+        response = client.post(
+            f"/game/{game['id']}/undo", data={"csrf_token": csrf_token(page), "version": version}
+        )
+        assert response.status_code == 303
+        assert api.get(f"/games/{game['id']}").get_json()["state"] == expected
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert page.count('class="retracted"') >= 4
 
 
 def test_a_form_without_its_csrf_token_is_refused(client, pool):
