@@ -297,3 +297,10 @@ def label_command(command: dict[str, Any], names: Sequence[str], logged: str) ->
     if command["type"] == "ChooseCard":
         return f"{names[command['seat']]} chooses {label(command['card'])} face down"
     return logged
+
+
+def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+    """The chance the table is about to enter, in the log's words."""
+    if command["type"] == "RollDice":
+        return f"Problem {command['problem'] + 1} is rolled"
+    return f"{names[command['player']]} draws"

@@ -282,3 +282,11 @@ def label_command(state: HocState, command: dict[str, Any], logged: str) -> str:
         ]
         return f"{logged}: {', '.join(seats)}"
     return logged
+
+
+def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+    """The draw the table is about to enter, in the log's words."""
+    deck = "tactic" if command["deck"] == "tactics" else "main-deck"
+    if isinstance(command["to"], int):
+        return f"{_who(names, command['to'])} draws {deck} cards"
+    return f"{deck.capitalize()} cards are laid out on the table"

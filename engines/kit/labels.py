@@ -22,3 +22,9 @@ def log_label(engine: Engine, state: Any, command: Command, names: Sequence[str]
     if not events:
         return str(command.get("type", ""))
     return engine.describe(events[0], names).rstrip(".")
+
+
+def awaited_chance(command: Command) -> bool:
+    """A chance command without its dice or cards: the chance the table is
+    about to enter, worded as the title of what it enters (no log line yet)."""
+    return command.get("seat") is None and "dice" not in command and "cards" not in command

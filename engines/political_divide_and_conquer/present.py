@@ -279,3 +279,21 @@ def label_command(state: PdcState, command: dict[str, Any], names: Sequence[str]
     if t == "UpTheAnte":
         return f"{who} ups the ante, adding {_joining(state, command)}"
     return logged
+
+
+def awaited_label(state: PdcState, command: dict[str, Any], names: Sequence[str]) -> str:
+    """The chance the table is about to enter, in the log's words."""
+    t = command["type"]
+    if t == "DrawCards":
+        return f"{_who(names, command['to'])} draws"
+    if t == "TurnUpCard":
+        return "A card is turned up"
+    if t == "RollForFirst":
+        return f"Rolling for the first player: {', '.join(_who(names, s) for s in command['seats'])}"
+    if t == "RollAttack":
+        return f"{_who(names, state.attack.attacker)}'s attack on {state.card(command['target']).name} rolls"
+    pick = state.pending[0]
+    source = _who(names, command["source"])
+    if pick.to is None:
+        return f"{source} discards at random ({_who(names, pick.by)}'s event)"
+    return f"{_who(names, pick.to)} takes at random from {source}"

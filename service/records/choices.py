@@ -188,8 +188,9 @@ def seat_choice(
     raise AssertionError("distinct commands differ somewhere")
 
 
-def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
-    """The table's dice and draw, die by die and card by card."""
+def chance_choice(request: ChanceRequest, picks: list[str], label: Label = command_label) -> Choice:
+    """The table's dice and draw, die by die and card by card, under a title
+    worded by ``label`` (the command without its dice or cards)."""
     dice = [v for p, v in map(decode, picks) if p.startswith("dice.")]
     cards = [v for p, v in map(decode, picks) if p.startswith("cards.")]
     pool = Counter(request.pool)
@@ -205,7 +206,7 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
         f"Card {i + 1}: {c}" for i, c in enumerate(cards)
     ]
     base = {"type": request.command, **dict(request.fixed)}
-    title = command_label(base)
+    title = label({**base, "seat": None})
     if request.dice:
         base["dice"] = dice
     if request.draw:
@@ -239,4 +240,4 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
             for v in values
         ]
         return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
-    return Choice(None, "Record", [Option(command_label(base), command=base)], picked, title)
+    return Choice(None, "Record", [Option(label({**base, "seat": None}), command=base)], picked, title)

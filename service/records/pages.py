@@ -280,10 +280,10 @@ def scorepad(
     engine = game.engine
     pads: list[choices.Choice] = []
     if game.status == "active":
+        label = choices.engine_labels(engine, state, names)
         request = engine.chance(state)
         if request is not None:
-            pads.append(choices.chance_choice(request, picks if actor == "table" else []))
-        label = choices.engine_labels(engine, state, names)
+            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label))
         for seat in range(len(game.seats)):
             choice = choices.seat_choice(
                 seat, engine.legal_commands(state, seat), picks if actor == str(seat) else [], label

@@ -15,7 +15,7 @@ from engines import registry
 from engines.base import Event, GameConfig
 from engines.chance import deal
 from engines.chancellors.cards import label as chancellors_card
-from engines.chancellors.events import CARDS_REVEALED
+from engines.chancellors.events import CARDS_REVEALED, PROBLEM_ROLLED
 from engines.final_decrees.present import _title as department
 from engines.kit import log_label
 from schemas.games import for_engine
@@ -128,3 +128,50 @@ def test_a_house_of_cronies_purchase_names_the_cards_it_is_paid_with():
         assert text.startswith(log_label(engine, state, command, NAMES))
         for card in command["cards"]:
             assert state.card(card).label() in text
+
+
+def _awaited(engine_id: str, steps: int = 250):
+    """Each chance awaited along a seeded game, as the command without its dice or cards."""
+    engine = registry.get(engine_id)
+    options, seats = GAMES[engine_id]
+    catalog = default_catalog(engine_id) if engine.catalog_kind else None
+    config = GameConfig(seats, for_engine(engine_id).OPTIONS().load(options), "server", catalog)
+    state = engine.initial_state(config)
+    for event in engine.setup(config):
+        state = engine.evolve(state, event)
+    rng = random.Random(3)
+    for _ in range(steps):
+        if engine.outcome(state).finished:
+            return
+        request = engine.chance(state)
+        if request is not None:
+            yield state, request, {"type": request.command, "seat": None, **request.fixed}
+            command = deal(request, rng)
+        else:
+            command = rng.choice([c for s in range(seats) for c in engine.legal_commands(state, s)])
+        for event in engine.decide(state, command):
+            state = engine.evolve(state, event)
+
+
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_the_chance_a_table_is_about_to_enter_reads_in_plain_words(engine_id):
+    engine = registry.get(engine_id)
+    seen = 0
+    for state, request, awaited in _awaited(engine_id):
+        text = engine.label(state, awaited, NAMES)
+        assert text and text[0].isupper() and not text.endswith("."), text
+        for key, value in request.fixed.items():  # no field shown as it is stored ("problem 0")
+            assert f"{key.replace('_', ' ')} {value}" not in text, text
+        if request.seat is not None:  # the seat the chance falls to
+            assert NAMES[request.seat] in text, text
+        seen += 1
+    assert seen > 0
+
+
+def test_a_chancellors_problem_awaiting_its_dice_is_named_as_the_log_names_it():
+    engine = registry.get("chancellors")
+    rolls = [(s, a) for s, _r, a in _awaited("chancellors") if a["type"] == "RollDice"]
+    assert rolls
+    for state, awaited in rolls:
+        line = engine.describe(Event(PROBLEM_ROLLED, {**awaited, "dice": [3, 4], "reason": "opening"}), NAMES)
+        assert line.startswith(engine.label(state, awaited, NAMES))

@@ -132,6 +132,19 @@ def test_a_button_names_the_card_it_enters_as_the_log_names_it(client):
     assert sorted(shown) == sorted(f"{players[0]['name']} chooses {card_label(c)} face down" for c in hand)
 
 
+def test_the_table_s_pad_names_the_chance_it_awaits_as_the_log_will(client):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert "<h2>The table: Problem 1 is rolled</h2>" in dict(PAD.findall(page))["table"]
+    kind, link = next(o for o in pads(page)["table"] if o[0] == "get")
+    page = client.get(link).get_data(as_text=True)
+    kind, form = pads(page)["table"][2]
+    assert client.post(f"/game/{game['id']}/scorepad", data=form).status_code == 303
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert re.search(r'<li class="" value="\d+">Problem 1 is rolled: 1 and 3\.</li>', page)
+
+
 def test_a_command_that_is_not_legal_now_is_refused_and_stores_nothing(client, pool):
     club, _, _, game = table_game(client, target=10, league=False)
     sign_in(client, club["admin_token"])
