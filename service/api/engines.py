@@ -19,7 +19,7 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields, validate
 
 from engines import registry
-from schemas.api import CatalogRef, DefaultCatalog, EngineCommand, EngineInfo, GameCreate
+from schemas.api import CatalogContent, CatalogRef, EngineCommand, EngineInfo, GameCreate
 from schemas.games import for_engine, schema_prefix, typed_commands
 from schemas.interchange import DocumentCommand, GameImport
 from service.api.common import problems
@@ -176,12 +176,9 @@ def get_engine(engine_id):
 
 
 @blp.get("/<engine_id>/catalog")
-@blp.response(200, DefaultCatalog)
+@blp.response(200, CatalogContent)
 @problems(blp, 404)
 def get_default_catalog(engine_id):
-    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction."""
-    if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
-        raise NotFound("catalog")
-    content = catalogs.default_catalog(engine_id)
-    header = ("kind", "id", "version", "reconstruction", "note")
-    return {**{name: content.get(name) for name in header}, "content": content}
+    """The catalog an engine's games use unless a club names its own; marked when it is a
+    reconstruction (the same answer as the club route for this catalog)."""
+    return catalogs.default_for(engine_id)
