@@ -11,21 +11,29 @@ they are: an imported server-dealt game is never re-dealt.
 
 from __future__ import annotations
 
+import json
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg.types.json import Jsonb
 
-from engines.base import RuleViolation
-from service.records import access, commands, creation, fold, games, states, store
+from engines.base import GameConfig, RuleViolation
+from service.records import access, commands, creation, fold, games, notify, states, store
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Conflict, DomainError, Invalid
+from service.records.games import Game
 from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 FORMAT = "tablerecord.game/1"
+
+#: The most events one transaction may append (positions are xid x 2^20 + ordinal, see ``store``).
+MAX_EVENTS = 1 << 20
 
 
 def export_game(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
@@ -107,38 +115,124 @@ def import_game(
     """Create a game from ``document`` and replay its commands, all in one
     transaction: every event is stored, or nothing is and ``Invalid`` names the
     index of the first refused command and its rule."""
+    return _import(records, club_id, principal, [document], idempotency_key, body_hash, request_id, one=True)
+
+
+def import_games(
+    records: Records,
+    club_id: UUID,
+    principal: Principal | None,
+    documents: list[dict[str, Any]],
+    *,
+    idempotency_key: str | None = None,
+    body_hash: str = "",
+    request_id: str | None = None,
+) -> WriteResult:
+    """``import_game`` for many documents in one transaction (a club's history
+    moved in at once): all their games are stored, or none is and the error
+    names the ``document`` (its index) as well. The answer is ``{"games": [...]}``,
+    one summary with seat tokens per document, in order."""
+    return _import(records, club_id, principal, documents, idempotency_key, body_hash, request_id, one=False)
+
+
+def _import(
+    records: Records,
+    club_id: UUID,
+    principal: Principal | None,
+    documents: list[dict[str, Any]],
+    idempotency_key: str | None,
+    body_hash: str,
+    request_id: str | None,
+    *,
+    one: bool,
+) -> WriteResult:
     principal = access.club_admin(principal, club_id)
-    engine_id = commands.known_engine(document["engine"])
-    options = commands.options(engine_id, document["options"])
-    with records.pool.connection() as conn:
-        with conn.transaction():
-            if idempotency_key:
-                earlier = _claim(conn, club_id, idempotency_key, body_hash)
-                if earlier is not None:
-                    return earlier
-            seats = _seat_players(conn, club_id, document["seats"])
-            spec = {**document, "engine": engine_id, "seats": seats}
-            # A seed is kept only for a game the import ends: a live game's
-            # chance must stay secret from everyone, the importer included.
-            seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
-            game, tokens = creation.open_game(conn, club_id, spec, options, seed=seed)
-            work = creation.set_up(conn, game, principal, request_id, deal=False)
-            work.meta = metadata(principal, request_id, game, imported=True)
-            _replay(work, document["commands"])
-            status = _close(work, document)
-            work.commit(status, records.snapshot_every)
-            with_names = games.get_game(conn, game.id)
-            answer = creation.summary(with_names, games.player_names(conn, game.seats))
-            if idempotency_key:
-                conn.execute(
-                    "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
-                    (Jsonb(_json(answer)), club_id, idempotency_key),
+    checked = []
+    for index, document in enumerate(documents):
+        with _naming(None if one else index):
+            engine_id = commands.known_engine(document["engine"])
+            checked.append((engine_id, commands.options(engine_id, document["options"])))
+    with records.pool.connection() as conn, conn.transaction():
+        if idempotency_key:
+            earlier = _claim(conn, club_id, idempotency_key, body_hash)
+            if earlier is not None:
+                return earlier
+        players, names = _seat_players(conn, club_id, documents, one)
+        opening = creation.Opening(conn, club_id)
+        configs: dict[str, GameConfig] = {}
+        works, tokens, statuses = [], [], []
+        for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
+            with _naming(None if one else index):
+                spec = {**document, "engine": engine_id, "seats": players[index]}
+                # A seed is kept only for a game the import ends: a live game's
+                # chance must stay secret from everyone, the importer included.
+                seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
+                game = opening.game(spec, options, names, seed)
+                work = creation.set_up(
+                    conn, game, principal, request_id, deal=False, config=_config(conn, game, configs)
                 )
-        work.committed(records)
-    seat_tokens = [
+                work.meta = metadata(principal, request_id, game, imported=True)
+                _replay(work, document["commands"])
+                statuses.append(_close(work, document))
+                works.append(work)
+        if sum(len(w.pending) for w in works) > MAX_EVENTS:
+            raise Invalid(
+                "import-too-large", f"One import stores at most {MAX_EVENTS} events; send fewer games."
+            )
+        tokens = creation.insert_games(conn, [w.game for w in works])
+        last = store.append_games(
+            conn,
+            [
+                store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
+                for w, status in zip(works, statuses, strict=True)
+            ],
+        )
+        store.save_snapshots(
+            conn, [s for s in (w.due_snapshot(records.snapshot_every) for w in works) if s is not None]
+        )
+        answers = [
+            _json(creation.summary(replace(w.game, status=status, version=w.version), names))
+            for w, status in zip(works, statuses, strict=True)
+        ]
+        answer = answers[0] if one else {"games": answers}
+        if idempotency_key:
+            conn.execute(
+                "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
+                (Jsonb(answer), club_id, idempotency_key),
+            )
+    if last:
+        notify.publish(records.listeners, last)
+    shown = [
+        {**summary, "seat_tokens": _seat_tokens(w.game, minted)}
+        for summary, w, minted in zip(answers, works, tokens, strict=True)
+    ]
+    return WriteResult(201, shown[0] if one else {"games": shown})
+
+
+def _seat_tokens(game: Game, tokens: list[str]) -> list[dict[str, Any]]:
+    return [
         {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
     ]
-    return WriteResult(201, {**answer, "seat_tokens": seat_tokens})
+
+
+@contextmanager
+def _naming(document: int | None) -> Iterator[None]:
+    """A refusal met while importing document ``document`` of a batch names it."""
+    try:
+        yield
+    except DomainError as error:
+        if document is not None and "document" not in error.extra:
+            error.extra = {"document": document, **error.extra}
+            error.detail = f"Game {document}: {error.detail}"
+        raise
+
+
+def _config(conn: psycopg.Connection, game: Game, configs: dict[str, GameConfig]) -> GameConfig:
+    """The game's configuration, read once for all the games of an import that share it."""
+    key = json.dumps([len(game.seats), game.options, game.dealer, game.catalog_ref], sort_keys=True)
+    if key not in configs:
+        configs[key] = games.config_of(conn, game)
+    return configs[key]
 
 
 def _replay(work: UnitOfWork, items: list[dict[str, Any]]) -> None:
@@ -149,8 +243,6 @@ def _replay(work: UnitOfWork, items: list[dict[str, Any]]) -> None:
             if seat is not None:
                 access.check_seat(work.game, seat)
             command = commands.command(engine.id, item["command"])
-            if engine.outcome(work.state).finished:
-                raise Invalid("game-over", "The game has ended; no command follows.")
             work.decide({**command, "seat": seat})
         except RuleViolation as violation:
             raise _refused(index, violation.code, violation.message) from violation
@@ -189,29 +281,45 @@ def _close(work: UnitOfWork, document: dict[str, Any]) -> str:
     return status
 
 
-def _seat_players(conn: psycopg.Connection, club_id: UUID, seats: list[dict[str, Any]]) -> list[str]:
-    """Each seat's player in this club: the given id if it is the club's, else
-    the club's player of that name, created if the club has none."""
-    ids = [str(s["player"]) for s in seats if s.get("player")]
-    known = games.player_names(conn, ids, club_id)
-    found = []
-    for index, seat in enumerate(seats):
-        if seat.get("player") and str(seat["player"]) in known:
-            found.append(str(seat["player"]))
-            continue
-        if not seat.get("name"):
-            raise Invalid(
-                "unknown-player",
-                f"Seat {index} names no player of this club.",
-                players=[str(seat.get("player"))],
-            )
-        row = conn.execute(
-            "INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)"
-            " ON CONFLICT (club_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id",
-            (uuid.uuid4(), club_id, seat["name"]),
-        ).fetchone()
-        found.append(str(row["id"]))
-    return found
+def _seat_players(
+    conn: psycopg.Connection, club_id: UUID, documents: list[dict[str, Any]], one: bool
+) -> tuple[list[list[str]], dict[str, str]]:
+    """Each document's seats as players of this club (the given id if it is
+    the club's, else the club's player of that name, created if the club has
+    none), and the names of them all."""
+    given = {str(s["player"]) for d in documents for s in d["seats"] if s.get("player")}
+    known = games.player_names(conn, given, club_id)
+    names = dict(known)
+    wanted = set()
+    for index, document in enumerate(documents):
+        for seat_index, seat in enumerate(document["seats"]):
+            if seat.get("player") and str(seat["player"]) in known:
+                continue
+            if not seat.get("name"):
+                with _naming(None if one else index):
+                    raise Invalid(
+                        "unknown-player",
+                        f"Seat {seat_index} names no player of this club.",
+                        players=[str(seat.get("player"))],
+                    )
+            wanted.add(seat["name"])
+    by_name = {}
+    if wanted:
+        rows = conn.execute(
+            "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])"
+            " ON CONFLICT (club_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id, name",
+            ([uuid.uuid4() for _ in wanted], club_id, list(wanted)),
+        ).fetchall()
+        by_name = {r["name"]: str(r["id"]) for r in rows}
+        names.update({player: name for name, player in by_name.items()})
+    players = [
+        [
+            str(s["player"]) if s.get("player") and str(s["player"]) in known else by_name[s["name"]]
+            for s in document["seats"]
+        ]
+        for document in documents
+    ]
+    return players, names
 
 
 def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) -> WriteResult | None:

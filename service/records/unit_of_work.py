@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 import psycopg
 
@@ -147,15 +148,22 @@ class UnitOfWork:
         self.stored = store.append(
             self.conn, self.game.club_id, self.game.id, self.game.version, self.pending, status
         )
+        snapshot = self.due_snapshot(snapshot_every)
+        if snapshot:
+            store.save_snapshot(self.conn, *snapshot)
+
+    def due_snapshot(self, snapshot_every: int) -> tuple[UUID, str, int, Any] | None:
+        """The snapshot to keep once the pending events are stored: one each
+        time the version passes a multiple of ``snapshot_every``."""
         new_version = self.version
         if snapshot_every and new_version // snapshot_every > self.game.version // snapshot_every:
-            store.save_snapshot(
-                self.conn,
+            return (
                 self.game.id,
                 self.game.engine.version,
                 new_version,
                 self.game.engine.dump_state(self.state),
             )
+        return None
 
     def committed(self, records: Records) -> None:
         """Called once the transaction has committed: tell the listeners."""
