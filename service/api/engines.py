@@ -179,6 +179,7 @@ def get_engine(engine_id):
 @blp.response(200, CatalogContent)
 @problems(blp, 404)
 def get_default_catalog(engine_id):
-    """The catalog an engine's games use unless a club names its own; marked when it is a
-    reconstruction (the same answer as the club route for this catalog)."""
+    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction.
+
+    The same answer as `GET /clubs/{club}/catalogs/{kind}/{id}/{version}` gives for it."""
     return catalogs.default_for(engine_id)
