@@ -19,6 +19,7 @@ from engines.base import GameConfig
 from engines.chance import deal
 from schemas.games import for_engine
 from schemas.interchange import GameImport
+from service.config import Settings
 from service.records import catalogs, clubs, interchange
 from service.records.access import Principal
 from service.records.context import Records
@@ -81,7 +82,9 @@ def import_batch(pool, batch: list[dict]) -> tuple[float, int]:
     """Seconds and events: every document checked by the import's schema, then
     all imported in one transaction through the domain (each command checked
     by its schema and replayed by its engine)."""
-    records = Records(pool)
+    records = Records(
+        pool, snapshot_every=Settings.snapshot_every
+    )  # snapshots kept as the service keeps them
     club = clubs.create_club(records, "Imports")
     admin = Principal(uuid.UUID(str(club["id"])), "admin")
     start = time.perf_counter()

@@ -15,7 +15,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import UUID
 
@@ -146,67 +146,129 @@ def _import(
     *,
     one: bool,
 ) -> WriteResult:
+    """Replay every document with no transaction open (reads only, each its
+    own), then store all the games in one short transaction: a long replay
+    neither holds back the readers of the log (``store.events_horizon``) nor
+    meets the idle-transaction timeout."""
     principal = access.club_admin(principal, club_id)
     checked = []
     for index, document in enumerate(documents):
         with _naming(None if one else index):
             engine_id = commands.known_engine(document["engine"])
             checked.append((engine_id, commands.options(engine_id, document["options"])))
-    with records.pool.connection() as conn, conn.transaction():
-        if idempotency_key:
-            earlier = _claim(conn, club_id, idempotency_key, body_hash)
-            if earlier is not None:
-                return earlier
-        players, names = _seat_players(conn, club_id, documents, one)
-        opening = creation.Opening(conn, club_id)
-        configs: dict[str, GameConfig] = {}
-        works, tokens, statuses = [], [], []
-        for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
-            with _naming(None if one else index):
-                spec = {**document, "engine": engine_id, "seats": players[index]}
-                # A seed is kept only for a game the import ends: a live game's
-                # chance must stay secret from everyone, the importer included.
-                seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
-                game = opening.game(spec, options, names, seed)
-                work = creation.set_up(
-                    conn, game, principal, request_id, deal=False, config=_config(conn, game, configs)
-                )
-                work.meta = metadata(principal, request_id, game, imported=True)
-                _replay(work, document["commands"])
-                statuses.append(_close(work, document))
-                works.append(work)
-        if sum(len(w.pending) for w in works) > MAX_EVENTS:
-            raise Invalid(
-                "import-too-large", f"One import stores at most {MAX_EVENTS} events; send fewer games."
+    for _ in range(PLAYER_RACES):
+        with records.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                earlier = _answered(conn, club_id, idempotency_key, body_hash)
+                if earlier is not None:
+                    return earlier
+                replayed = _replay_all(conn, club_id, principal, documents, checked, request_id, one)
+            finally:
+                conn.autocommit = False
+            try:
+                with conn.transaction():
+                    result, last = _store(conn, records, club_id, replayed, idempotency_key, body_hash, one)
+            except _PlayerAddedMeanwhile:
+                continue
+        if last:
+            notify.publish(records.listeners, last)
+        return result
+    raise Conflict("players-changing", "Players of these names were being added meanwhile; retry.")
+
+
+#: Attempts at an import whose new players' names another writer takes meanwhile.
+PLAYER_RACES = 3
+
+
+class _PlayerAddedMeanwhile(Exception):
+    """A name the import seats a new player under was taken before it stored its games."""
+
+
+@dataclass
+class _Replayed:
+    """Documents replayed, not stored: their games, events and statuses, and
+    the players to add by name."""
+
+    works: list[UnitOfWork]
+    statuses: list[str]
+    names: dict[str, str]
+    new_players: dict[str, str]
+
+
+def _replay_all(
+    conn: psycopg.Connection,
+    club_id: UUID,
+    principal: Principal,
+    documents: list[dict[str, Any]],
+    checked: list[tuple[str, dict[str, Any]]],
+    request_id: str | None,
+    one: bool,
+) -> _Replayed:
+    players, names, new_players = _seat_players(conn, club_id, documents, one)
+    opening = creation.Opening(conn, club_id)
+    configs: dict[str, GameConfig] = {}
+    works, statuses = [], []
+    for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
+        with _naming(None if one else index):
+            spec = {**document, "engine": engine_id, "seats": players[index]}
+            # A seed is kept only for a game the import ends: a live game's
+            # chance must stay secret from everyone, the importer included.
+            seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
+            game = opening.game(spec, options, names, seed)
+            work = creation.set_up(
+                conn, game, principal, request_id, deal=False, config=_config(conn, game, configs)
             )
-        tokens = creation.insert_games(conn, [w.game for w in works])
-        last = store.append_games(
-            conn,
-            [
-                store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
-                for w, status in zip(works, statuses, strict=True)
-            ],
-        )
-        store.save_snapshots(
-            conn, [s for s in (w.due_snapshot(records.snapshot_every) for w in works) if s is not None]
-        )
-        answers = [
-            _json(creation.summary(replace(w.game, status=status, version=w.version), names))
+            work.meta = metadata(principal, request_id, game, imported=True)
+            _replay(work, document["commands"])
+            statuses.append(_close(work, document))
+            works.append(work)
+    if sum(len(w.pending) for w in works) > MAX_EVENTS:
+        raise Invalid("import-too-large", f"One import stores at most {MAX_EVENTS} events; send fewer games.")
+    return _Replayed(works, statuses, names, new_players)
+
+
+def _store(
+    conn: psycopg.Connection,
+    records: Records,
+    club_id: UUID,
+    replayed: _Replayed,
+    idempotency_key: str | None,
+    body_hash: str,
+    one: bool,
+) -> tuple[WriteResult, int]:
+    """Store the replayed games, in the caller's transaction; and the last position."""
+    if idempotency_key:
+        earlier = _claim(conn, club_id, idempotency_key, body_hash)
+        if earlier is not None:
+            return earlier, 0
+    _add_players(conn, club_id, replayed.new_players)
+    works, statuses = replayed.works, replayed.statuses
+    tokens = creation.insert_games(conn, [w.game for w in works])
+    last = store.append_games(
+        conn,
+        [
+            store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
             for w, status in zip(works, statuses, strict=True)
-        ]
-        answer = answers[0] if one else {"games": answers}
-        if idempotency_key:
-            conn.execute(
-                "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
-                (Jsonb(answer), club_id, idempotency_key),
-            )
-    if last:
-        notify.publish(records.listeners, last)
+        ],
+    )
+    store.save_snapshots(
+        conn, [s for s in (w.due_snapshot(records.snapshot_every) for w in works) if s is not None]
+    )
+    answers = [
+        _json(creation.summary(replace(w.game, status=status, version=w.version), replayed.names))
+        for w, status in zip(works, statuses, strict=True)
+    ]
+    if idempotency_key:
+        conn.execute(
+            "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
+            (Jsonb(answers[0] if one else {"games": answers}), club_id, idempotency_key),
+        )
     shown = [
         {**summary, "seat_tokens": _seat_tokens(w.game, minted)}
         for summary, w, minted in zip(answers, works, tokens, strict=True)
     ]
-    return WriteResult(201, shown[0] if one else {"games": shown})
+    return WriteResult(201, shown[0] if one else {"games": shown}), last
 
 
 def _seat_tokens(game: Game, tokens: list[str]) -> list[dict[str, Any]]:
@@ -283,13 +345,12 @@ def _close(work: UnitOfWork, document: dict[str, Any]) -> str:
 
 def _seat_players(
     conn: psycopg.Connection, club_id: UUID, documents: list[dict[str, Any]], one: bool
-) -> tuple[list[list[str]], dict[str, str]]:
+) -> tuple[list[list[str]], dict[str, str], dict[str, str]]:
     """Each document's seats as players of this club (the given id if it is
-    the club's, else the club's player of that name, created if the club has
-    none), and the names of them all."""
+    the club's, else the club's player of that name, or a new one under that
+    name), the names of them all, and the new ones to add (name -> id)."""
     given = {str(s["player"]) for d in documents for s in d["seats"] if s.get("player")}
     known = games.player_names(conn, given, club_id)
-    names = dict(known)
     wanted = set()
     for index, document in enumerate(documents):
         for seat_index, seat in enumerate(document["seats"]):
@@ -303,15 +364,12 @@ def _seat_players(
                         players=[str(seat.get("player"))],
                     )
             wanted.add(seat["name"])
-    by_name = {}
-    if wanted:
-        rows = conn.execute(
-            "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])"
-            " ON CONFLICT (club_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id, name",
-            ([uuid.uuid4() for _ in wanted], club_id, list(wanted)),
-        ).fetchall()
-        by_name = {r["name"]: str(r["id"]) for r in rows}
-        names.update({player: name for name, player in by_name.items()})
+    rows = conn.execute(
+        "SELECT id, name FROM players WHERE club_id = %s AND name = ANY(%s)", (club_id, list(wanted))
+    ).fetchall()
+    by_name = {r["name"]: str(r["id"]) for r in rows}
+    new_players = {name: str(uuid.uuid4()) for name in wanted if name not in by_name}
+    by_name.update(new_players)
     players = [
         [
             str(s["player"]) if s.get("player") and str(s["player"]) in known else by_name[s["name"]]
@@ -319,7 +377,31 @@ def _seat_players(
         ]
         for document in documents
     ]
-    return players, names
+    return players, {**known, **{player: name for name, player in by_name.items()}}, new_players
+
+
+def _add_players(conn: psycopg.Connection, club_id: UUID, new_players: dict[str, str]) -> None:
+    """Add the import's new players, or raise ``_PlayerAddedMeanwhile`` (the
+    games were replayed with these ids, so another player of the name will not do)."""
+    if not new_players:
+        return
+    added = conn.execute(
+        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])"
+        " ON CONFLICT (club_id, name) DO NOTHING RETURNING id",
+        (list(new_players.values()), club_id, list(new_players)),
+    ).fetchall()
+    if len(added) != len(new_players):
+        raise _PlayerAddedMeanwhile()
+
+
+def _answered(conn: psycopg.Connection, club_id: UUID, key: str | None, body_hash: str) -> WriteResult | None:
+    """The first answer to an import under ``key``, if one has been stored."""
+    if not key:
+        return None
+    row = conn.execute(
+        "SELECT request_hash, response FROM import_keys WHERE club_id = %s AND key = %s", (club_id, key)
+    ).fetchone()
+    return _earlier(row, body_hash) if row else None
 
 
 def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) -> WriteResult | None:
@@ -334,6 +416,10 @@ def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) ->
     row = conn.execute(
         "SELECT request_hash, response FROM import_keys WHERE club_id = %s AND key = %s", (club_id, key)
     ).fetchone()
+    return _earlier(row, body_hash)
+
+
+def _earlier(row: dict[str, Any], body_hash: str) -> WriteResult:
     if row["request_hash"] != body_hash:
         raise Invalid("idempotency-key-reused", "This Idempotency-Key was used with a different body.")
     return WriteResult(201, row["response"], replayed=True)

@@ -15,6 +15,7 @@ docs/architecture.md).
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -130,6 +131,10 @@ def append(
     return Appended(cursor, game_id, after_version, events)
 
 
+#: Events per COPY statement of ``append_games``.
+COPY_ROWS = 50_000
+
+
 @dataclass(frozen=True)
 class GameAppend:
     """One game's share of ``append_games``: as ``append``'s arguments."""
@@ -149,25 +154,16 @@ def append_games(conn: psycopg.Connection, appends: Sequence[GameAppend]) -> int
     total = sum(len(a.events) for a in appends)
     if not total:
         return 0
-    position = conn.execute("SELECT events_claim_positions(%s) AS first", (total,)).fetchone()["first"]
+    first = conn.execute("SELECT events_claim_positions(%s) AS first", (total,)).fetchone()["first"]
+    rows = _event_rows(first, appends)
     with conn.cursor() as cursor:
-        with cursor.copy(
-            "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
-        ) as copy:
-            for a in appends:
-                for version, event in enumerate(a.events, start=a.after_version + 1):
-                    copy.write_row(
-                        (
-                            position,
-                            a.club_id,
-                            a.game_id,
-                            version,
-                            event.type,
-                            json.dumps(event.data),
-                            json.dumps(event.metadata),
-                        )
-                    )
-                    position += 1
+        # Several COPY statements for a long batch: each stays well within the statement timeout.
+        for _ in range(0, total, COPY_ROWS):
+            with cursor.copy(
+                "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
+            ) as copy:
+                for row in itertools.islice(rows, COPY_ROWS):
+                    copy.write_row(row)
         cursor.execute(
             "UPDATE games SET version = moved.version, status = coalesce(moved.status, games.status)"
             " FROM unnest(%s::uuid[], %s::integer[], %s::text[]) AS moved(id, version, status)"
@@ -178,7 +174,23 @@ def append_games(conn: psycopg.Connection, appends: Sequence[GameAppend]) -> int
                 [a.status for a in appends],
             ),
         )
-    return position - 1
+    return first + total - 1
+
+
+def _event_rows(position: int, appends: Sequence[GameAppend]) -> Iterator[tuple]:
+    """The events of ``appends`` as rows of ``events``, from ``position`` on."""
+    for a in appends:
+        for version, event in enumerate(a.events, start=a.after_version + 1):
+            yield (
+                position,
+                a.club_id,
+                a.game_id,
+                version,
+                event.type,
+                json.dumps(event.data),
+                json.dumps(event.metadata),
+            )
+            position += 1
 
 
 def read_stream(
