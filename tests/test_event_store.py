@@ -10,6 +10,7 @@ import psycopg
 import pytest
 
 from service.records import store
+from service.records.errors import GameMoved
 from service.records.store import NewEvent
 from tests.helpers import event_count, new_pig_game
 
@@ -205,11 +206,21 @@ def test_a_club_feed_from_the_head_reads_one_index_range_even_with_a_generic_pla
 
 
 def test_a_version_can_be_appended_only_once(pool):
+    """An append moves the game only from the version it was decided at, and
+    the (game, version) index backs that up for any other insert."""
     club, game = _new_stream(pool)
     with pool.connection() as conn, conn.transaction():
         store.append(conn, club, game, 0, [NewEvent("Noted", {})])
-    with pool.connection() as conn, pytest.raises(psycopg.errors.UniqueViolation), conn.transaction():
+    with pytest.raises(GameMoved), pool.connection() as conn, conn.transaction():
         store.append(conn, club, game, 0, [NewEvent("Noted", {})])
+    with pool.connection() as conn, pytest.raises(psycopg.errors.UniqueViolation), conn.transaction():
+        conn.execute(
+            "INSERT INTO events (position, club_id, game_id, version, type, data, metadata)"
+            " VALUES (events_claim_positions(1), %s, %s, 1, 'Noted', '{}', '{}')",
+            (club, game),
+        )
+    with pool.connection() as conn:
+        assert [e.version for e in store.read_stream(conn, game)] == [1]
 
 
 def test_an_event_names_its_games_club(pool):

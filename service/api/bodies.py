@@ -26,6 +26,7 @@ _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")
 _REQUEST_ID = re.compile(rf"[\x21-\x7e]{{1,{MAX_REQUEST_ID}}}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_LONG_INTEGER = re.compile(rb"\d{%d}" % (MAX_INTEGER_DIGITS + 1))
 
 
 def json_depth(data: bytes) -> int:
@@ -65,13 +66,25 @@ def _strings(value: Any):
             pending.extend(item)
 
 
+def _plainly_fine(data: bytes) -> bool:
+    """Text that cannot break any check below, seen without parsing it: too
+    few brackets to nest too deep, no digit run long enough for an oversized
+    integer, and no ``\\u`` escape, the only way JSON text can hold a NUL or
+    a lone surrogate (raw ones are not valid UTF-8 or not valid JSON)."""
+    return (
+        data.count(b"[") + data.count(b"{") <= MAX_JSON_DEPTH
+        and b"\\u" not in data
+        and _LONG_INTEGER.search(data) is None
+    )
+
+
 def check_json_body() -> None:
     """A JSON body is shallow enough, parses, holds no oversized integer and
     only text PostgreSQL can store (no NUL character, no lone surrogate)."""
     if not request.is_json:
         return
     data = request.get_data(cache=True)
-    if not data:
+    if not data or _plainly_fine(data):
         return
     if json_depth(data) > MAX_JSON_DEPTH:
         raise Problem(422, "too-deep", f"The body nests deeper than {MAX_JSON_DEPTH} levels.")

@@ -15,14 +15,14 @@ from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
 from marshmallow import Schema, fields, validate
 
 from engines import registry
 from schemas.api import CatalogContent, CatalogRef, EngineCommand, EngineInfo, GameCreate
 from schemas.games import for_engine, schema_prefix, typed_commands
 from schemas.interchange import DocumentCommand, GameImport
-from service.api.common import problems
+from service.api.common import Blueprint, problems
 from service.records import catalogs
 from service.records.errors import NotFound
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import request
-from flask_smorest import Blueprint
 
 from schemas.api import (
     Abandon,
@@ -23,6 +22,7 @@ from schemas.api import (
 )
 from service.api.common import (
     NDJSON,
+    Blueprint,
     ndjson,
     ndjson_only,
     negotiated,

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from flask import request
-from flask_smorest import Blueprint
 
 from schemas.api import GameCreated
 from schemas.interchange import GameDocument, GameImport
-from service.api.common import problems, records, request_id
+from service.api.common import Blueprint, problems, records, request_id
 from service.api.engines import GAME_IMPORT
 from service.api.games import IDEMPOTENCY_HEADER
 from service.auth import current_principal

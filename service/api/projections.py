@@ -3,10 +3,8 @@ documented 503 of waiting for one's own write (``?min_position=``)."""
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 from schemas.projections import Freshness, ProjectionsQuery
-from service.api.common import problems, records
+from service.api.common import Blueprint, problems, records
 from service.auth import is_operator
 from service.records import projection_state
 

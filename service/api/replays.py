@@ -7,10 +7,9 @@ Who may see which replay is decided in ``service.records.access``
 from __future__ import annotations
 
 from flask import Response, json
-from flask_smorest import Blueprint
 
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
-from service.api.common import NDJSON, ndjson_only, negotiated, problems, records, wants_ndjson
+from service.api.common import NDJSON, Blueprint, ndjson_only, negotiated, problems, records, wants_ndjson
 from service.api.projections import documents_behind
 from service.auth import current_principal
 from service.records import steps

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 from schemas.projections import FreshQuery, LeagueStatistics
-from service.api.common import problems, records
+from service.api.common import Blueprint, problems, records
 from service.api.projections import documents_behind
 from service.auth import current_principal
 from service.records import league_figures

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -10,7 +12,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from service.records.errors import Busy, Unavailable
+from service.records.errors import Busy, GameMoved, Unavailable
 
 # One stuck session must not stall the others: a writer gives up waiting for a
 # lock after LOCK_TIMEOUT, and a transaction left idle is cut off.
@@ -29,6 +31,9 @@ def conninfo(url: str, **settings: str) -> str:
     return make_conninfo(**params)
 
 
+#: Seconds after which a pooled connection is checked again before it is lent.
+RECENTLY_USED = 1.0
+
 #: Seconds to establish a connection before giving up (the server may be down or frozen).
 CONNECT_TIMEOUT = 3
 
@@ -36,8 +41,28 @@ CONNECT_TIMEOUT = 3
 class Pool(ConnectionPool):
     """A pool whose connections report a lock not granted in time (or a
     statement cut off) as ``Busy``: the transaction was rolled back, nothing
-    was stored; and a database that is down, restarting, or gives no
-    connection within the pool's timeout as ``Unavailable``."""
+    was stored; an append whose game had moved on as ``GameMoved``; and a
+    database that is down, restarting, or gives no connection within the
+    pool's timeout as ``Unavailable``."""
+
+    def __init__(self, *args, **kwargs):
+        self._returned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        super().__init__(*args, check=self._check_if_idle, **kwargs)
+
+    def _check_if_idle(self, conn: psycopg.Connection) -> None:
+        """Check a connection before lending it, unless it came back healthy
+        less than ``RECENTLY_USED`` seconds ago: its last use proved the
+        server alive, and under load the check's round trip would otherwise
+        precede every request. A connection the server dropped in that
+        second fails its request with ``Unavailable`` and is then discarded."""
+        returned = self._returned.get(conn)
+        if returned is None or time.monotonic() - returned > RECENTLY_USED:
+            ConnectionPool.check_connection(conn)
+
+    def putconn(self, conn: psycopg.Connection) -> None:
+        if not conn.broken:
+            self._returned[conn] = time.monotonic()
+        super().putconn(conn)
 
     @contextmanager
     def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection]:
@@ -46,6 +71,8 @@ class Pool(ConnectionPool):
                 yield conn
         except (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled) as error:
             raise Busy("busy", "The game is busy; nothing was stored. Retry shortly.") from error
+        except psycopg.errors.SerializationFailure as error:
+            raise GameMoved(str(error)) from error
         except (psycopg.OperationalError, psycopg.InterfaceError) as error:
             raise Unavailable(
                 "database-unavailable", "The database is unavailable; retry after Retry-After seconds."
@@ -73,6 +100,19 @@ def write_transaction(pool: ConnectionPool) -> Iterator[psycopg.Connection]:
                 conn.autocommit = False
 
 
+@contextmanager
+def one_statement_transactions(pool: ConnectionPool) -> Iterator[psycopg.Connection]:
+    """A connection on which each statement is its own transaction: for a
+    write that is one statement, no BEGIN or COMMIT travels with it."""
+    with pool.connection() as conn:
+        conn.autocommit = True
+        try:
+            yield conn
+        finally:
+            if not conn.closed:
+                conn.autocommit = False
+
+
 def make_pool(
     url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
 ) -> Pool:
@@ -86,7 +126,6 @@ def make_pool(
         min_size=min_size,
         max_size=max_size,
         timeout=timeout,
-        check=ConnectionPool.check_connection,
         kwargs={"row_factory": dict_row},
         open=True,
         name="tablerecord",

@@ -47,6 +47,12 @@ class Busy(DomainError):
     """A lock was not granted in time; nothing was stored, a retry may work."""
 
 
+class GameMoved(Exception):
+    """A write decided on a state the game had already moved past: nothing
+    was stored. Never answered to a client: the writer redoes it under the
+    game's lock (``acting.act``)."""
+
+
 class Unavailable(DomainError):
     """The database is down, restarting or out of connections. A write that
     met this was rolled back, unless the connection broke during its COMMIT:

@@ -1,11 +1,14 @@
 """A game's current state: the latest snapshot plus its tail, or a state
-folded recently by this process."""
+folded recently by this process; and the game as this process last wrote it,
+which a writer may decide on without first locking the game (``acting``)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
+from uuid import UUID
 
 import psycopg
 
@@ -14,13 +17,16 @@ from service.records import fold
 from service.records.games import Game, config_of
 
 
-class StateCache:
-    """Recently folded states by (game, version, engine version).
+class Known(NamedTuple):
+    """A game's row, configuration and state as this process committed them."""
 
-    The state at a stream version is a pure function of the events up to it
-    and states are immutable, so an entry can never go stale; the cache only
-    spares re-reading a hot game's tail on every action.
-    """
+    game: Game
+    config: GameConfig
+    state: Any
+
+
+class StateCache:
+    """A bounded map that forgets its least recently used entries (thread-safe)."""
 
     def __init__(self, size: int = 1024):
         self.size = size
@@ -42,7 +48,15 @@ class StateCache:
                 self.entries.popitem(last=False)
 
 
+#: Recently folded states by (game, version, engine version). The state at a
+#: stream version is a pure function of the events up to it and states are
+#: immutable, so an entry can never go stale; the cache only spares re-reading
+#: a hot game's tail on every action.
 STATES = StateCache()
+#: By game id: the last write this process committed to it. It may be stale
+#: (another process wrote since); an append decided on it then fails whole
+#: (``store.append``), so a stale entry costs a retry, never a wrong record.
+LATEST = StateCache()
 
 
 def load_state(conn: psycopg.Connection, game: Game, use_snapshots: bool = True) -> Any:
@@ -62,7 +76,13 @@ def state_at(conn: psycopg.Connection, game: Game, config: GameConfig) -> Any:
     return state
 
 
-def remember(game: Game, version: int, state: Any) -> None:
+def remember(game: Game, config: GameConfig, state: Any, version: int, status: str) -> None:
     """A state just committed at ``version`` (never before the commit: a
     rolled-back version may later hold other events)."""
     STATES.put((game.id, version, game.engine.version), state)
+    LATEST.put(game.id, Known(replace(game, version=version, status=status), config, state))
+
+
+def latest(game_id: UUID) -> Known | None:
+    """The game as this process last committed it, if it still has it."""
+    return LATEST.get(game_id)

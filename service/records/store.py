@@ -47,17 +47,16 @@ class StoredEvent:
 
 COLUMNS = "position, game_id, version, type, data, metadata, recorded_at"
 
-# One statement: claim positions, insert every event, move the game's version.
+# One statement: move the game's version from the one the events were decided
+# at (or fail whole: ``games_advance``), claim positions, insert every event.
 APPEND = """
-WITH first AS (SELECT events_claim_positions(%(n)s) AS position),
+WITH moved AS (SELECT games_advance(%(game)s, %(after)s, %(n)s, %(status)s)),
+first AS (SELECT events_claim_positions(%(n)s) AS position FROM moved),
 appended AS (
     INSERT INTO events (position, club_id, game_id, version, type, data, metadata)
     SELECT first.position + e.i - 1, %(club)s, %(game)s, %(after)s + e.i, e.event->>0, e.event->1, e.event->2
     FROM first, jsonb_array_elements(%(events)s::jsonb) WITH ORDINALITY AS e(event, i)
     RETURNING position, recorded_at
-),
-moved AS (
-    UPDATE games SET version = %(after)s + %(n)s, status = coalesce(%(status)s, status) WHERE id = %(game)s
 )
 SELECT position, recorded_at FROM appended ORDER BY position
 """
@@ -111,9 +110,10 @@ def append(
 ) -> Appended:
     """Append ``events`` as versions ``after_version + 1 ...`` in the caller's
     transaction and move the game's version (and ``status``, when given) in
-    the same statement. The caller holds the game's row lock, so
-    ``after_version`` is the stream's current version; ``UNIQUE (game_id,
-    version)`` backs it up."""
+    the same statement. If the game is no longer at ``after_version`` the
+    transaction fails with ``SerializationFailure`` (``errors.GameMoved``
+    once the pool has mapped it) and nothing is stored; a caller holding the
+    game's row lock never meets that. ``UNIQUE (game_id, version)`` backs it up."""
     if not events:
         return Appended(None, game_id, after_version, events)
     cursor = conn.execute(

@@ -101,6 +101,16 @@ class UnitOfWork:
             kept = {**first.metadata, "command": dict(command), "command_events": made}
             self.pending[start] = NewEvent(first.type, first.data, kept)
 
+    def act(self, command: dict[str, Any], snapshot_every: int) -> str:
+        """A seat's (or the table's) command: judge it, deal any chance the
+        game then waits for, end the game if it is over, and append it all.
+        Returns the game's status after it."""
+        self.decide(command)
+        self.deal_chance()
+        status = self.finish_if_over()
+        self.commit(status, snapshot_every)
+        return status
+
     def deal_chance(self) -> None:
         """Server dealer: answer every chance request at once, in this transaction."""
         if self.game.dealer != "server":
@@ -143,8 +153,10 @@ class UnitOfWork:
         return WriteResult(201, body)
 
     def commit(self, status: str, snapshot_every: int) -> None:
-        """Append the pending events and move the game's version (still inside
-        the caller's transaction: nothing is visible until it commits)."""
+        """Append the pending events and move the game's version, inside the
+        caller's transaction (nothing is visible until it commits); on a
+        connection where each statement is its own transaction, the append
+        commits whole and any snapshot is saved after it."""
         self.stored = store.append(
             self.conn, self.game.club_id, self.game.id, self.game.version, self.pending, status
         )

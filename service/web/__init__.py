@@ -10,12 +10,24 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 from service.web.views import blueprint
 
 csrf = CSRFProtect()
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session (it holds the forms' CSRF secret), opened
+    without building its signer when the request brings no session cookie,
+    as every API call does."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_app(app: Flask, secret_key: str | None) -> None:
@@ -26,5 +38,6 @@ def init_app(app: Flask, secret_key: str | None) -> None:
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or secret_key or secrets.token_hex(32)
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.session_interface = SessionInterface()
     csrf.init_app(app)
     app.register_blueprint(blueprint)

@@ -107,3 +107,15 @@ def test_a_request_id_of_up_to_128_characters_is_kept_in_the_events_metadata(pig
             "SELECT metadata FROM events WHERE game_id = %s ORDER BY version DESC LIMIT 1", (game["id"],)
         ).fetchone()
     assert row["metadata"]["request_id"] == given
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b'{"name": "Ann\x00"}', b'{"name": "Ann\xed\xa0\x80"}', b'{"name": "Ann\xff"}'],
+    ids=["raw-nul", "raw-surrogate", "not-utf8"],
+)
+def test_a_nul_or_surrogate_written_raw_is_malformed_json_and_stores_nothing(client, pool, body):
+    """Only a \\u escape can carry a NUL or a lone surrogate inside valid JSON:
+    written as raw bytes they make the body malformed."""
+    _problem(client.post("/clubs", data=body, content_type="application/json"), 400)
+    assert _clubs(pool) == 0
