@@ -10,7 +10,7 @@ from service.records import interchange
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Invalid
-from tests.factories import Api, ClubFactory
+from tests.factories import Api, ClubFactory, PlayerFactory
 
 
 def _paper_game(points: int) -> dict:
@@ -93,3 +93,22 @@ def test_a_batch_is_idempotent_under_its_key(client, pool):
     with pytest.raises(Invalid) as reused:
         interchange.import_games(records, admin.club_id, admin, batch, idempotency_key="k", body_hash="other")
     assert reused.value.code == "idempotency-key-reused"
+
+
+def test_a_player_added_meanwhile_under_a_new_name_is_the_one_seated(client, pool, monkeypatch):
+    club, admin = _club(client)
+    bob = {}
+    replay_all = interchange._replay_all
+
+    def and_meanwhile_bob_joins(*args, **kwargs):
+        replayed = replay_all(*args, **kwargs)
+        if not bob:  # another writer adds Bob between the replay and the store
+            bob.update(PlayerFactory(client=client, club=club, name="Bob"))
+        return replayed
+
+    monkeypatch.setattr(interchange, "_replay_all", and_meanwhile_bob_joins)
+    answer = interchange.import_games(Records(pool), admin.club_id, admin, [_paper_game(3)])
+    (game,) = answer.body["games"]
+    assert game["seats"][1] == {"seat": 1, "player": bob["id"], "name": "Bob"}
+    view = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
+    assert view["state"]["scores"] == [3, 0]
