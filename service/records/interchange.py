@@ -1,6 +1,6 @@
 """Whole games in and out: an export is the game's setup and every command in
-force, in order; an import replays such a document through the engine, the
-same unit of work as actions, in one transaction.
+force, in order; an import replays such documents through the engine, the
+same unit of work as actions, then stores them in one transaction.
 
 Retractions are applied: an export lists only the commands still in force
 (the retracted ones, and the retraction itself, are left out), so an import
@@ -148,8 +148,8 @@ def _import(
 ) -> WriteResult:
     """Replay every document with no transaction open (reads only, each its
     own), then store all the games in one short transaction: a long replay
-    neither holds back the readers of the log (``store.events_horizon``) nor
-    meets the idle-transaction timeout."""
+    neither holds back the readers of the log (``events_horizon()``, see
+    ``store``) nor meets the idle-transaction timeout."""
     principal = access.club_admin(principal, club_id)
     checked = []
     for index, document in enumerate(documents):
