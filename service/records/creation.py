@@ -89,8 +89,8 @@ def open_game(
 
 
 class Opening:
-    """The checks of new games of one club in one transaction: each league and
-    catalog they name is read once, however many games name it."""
+    """The checks of a club's new games: each league and catalog they name is
+    read once, however many games name it."""
 
     def __init__(self, conn: psycopg.Connection, club_id: UUID):
         self.conn, self.club_id = conn, club_id
