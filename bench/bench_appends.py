@@ -252,7 +252,7 @@ def main() -> None:
         action_trips, raw_trips = round_trips(url)
         print(f"round trips to PostgreSQL (proxy +{ROUND_TRIP_PROBE_MS} ms each way, in-process)", flush=True)
         row("  baseline: raw INSERT+COMMIT", f"{raw_trips:7.1f}")
-        row("  one validated action (Pig Roll: auth, lock, append, commit)", f"{action_trips:7.1f}")
+        row("  one validated action (Pig Roll, decided on the remembered state)", f"{action_trips:7.1f}")
         print("replay and raw inserts on loopback", flush=True)
         raw1 = raw_inserts(url, 1, SECONDS / 2)
         raw8 = raw_inserts(url, 8, SECONDS / 2)

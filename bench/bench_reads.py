@@ -133,7 +133,9 @@ def write_events(cur: psycopg.Cursor, rows: list[tuple]) -> None:
 
 
 class Club:
-    """A real club played through the API: a league of finished Pig games and a game in progress."""
+    """A real club played through the API: a league of finished Pig games and a
+    game in progress, with the table's dice from a seeded generator, so that
+    both logs hold the same club and their reads compare like with like."""
 
     def __init__(self, client):
         self.client = client
@@ -159,7 +161,13 @@ class Club:
     def play(self, rng: random.Random, seats: list[str], until_over: bool) -> tuple[str, int]:
         game = self.client.post(
             f"/clubs/{self.id}/games",
-            json={"engine": "pig", "seats": seats, "league": self.league, "options": {"target": 30}},
+            json={
+                "engine": "pig",
+                "seats": seats,
+                "league": self.league,
+                "options": {"target": 30},
+                "dealer": "table",
+            },
             headers=self.auth,
         ).get_json()
         actions = 0
@@ -173,6 +181,12 @@ class Club:
                 json={"seat": view["state"]["turn"], "command": {"type": kind}},
                 headers=self.auth,
             )
+            if kind == "Roll":
+                self.client.post(
+                    f"/games/{game['id']}/actions",
+                    json={"seat": None, "command": {"type": "ResolveRoll", "dice": [rng.randint(1, 6)]}},
+                    headers=self.auth,
+                )
             actions += 1
 
     def feed_head(self) -> int:

@@ -288,3 +288,19 @@ def statistics(state: ChancellorsState) -> dict[str, Any]:
             for s in range(state.seats)
         ],
     }
+
+
+# -------------------------------------------------------------------- label
+def label_command(command: dict[str, Any], names: Sequence[str], logged: str) -> str:
+    """A legal command in the log's words (``logged``); a card chosen face down
+    is named, since the recorder sees it."""
+    if command["type"] == "ChooseCard":
+        return f"{names[command['seat']]} chooses {label(command['card'])} face down"
+    return logged
+
+
+def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+    """The chance the table is about to enter, in the log's words."""
+    if command["type"] == "RollDice":
+        return f"Problem {command['problem'] + 1} is rolled"
+    return f"{names[command['player']]} draws"

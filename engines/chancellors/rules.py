@@ -23,7 +23,7 @@ from engines.chancellors import events as ev
 from engines.chancellors.cards import deck
 from engines.chancellors.evolve import apply
 from engines.chancellors.state import OVER, ChancellorsState, Problem, dump_state, load_state
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from schemas.games.chancellors import OPTIONS
 
 
@@ -121,6 +121,11 @@ class Chancellors:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: ChancellorsState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return present.awaited_label(dict(command), names)
+        return present.label_command(dict(command), names, log_label(self, state, command, names))
 
     def dump_state(self, state: ChancellorsState) -> dict[str, Any]:
         return dump_state(state)

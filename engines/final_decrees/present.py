@@ -291,3 +291,22 @@ def statistics(state: FdState) -> dict[str, Any]:
             for s in range(state.seats)
         ],
     }
+
+
+# -------------------------------------------------------------------- label
+def label_command(command: dict[str, Any], logged: str) -> str:
+    """A legal command in the log's words (``logged``), saying where a moved arrow goes."""
+    if command["type"] == "Restructure" and command["change"] == "move":
+        a, b = command["to"]
+        return f"{logged}, to run from {_title(a)} to {_title(b)}"
+    return logged
+
+
+def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+    """The chance the table is about to enter, in the log's words."""
+    t = command["type"]
+    if t == "DealHands":
+        return "Each player is dealt a card"
+    if t == "DiscardFromDeck":
+        return "Cards from the deck go to the discard pile"
+    return f"{_name(names, command['player'])} draws a card"

@@ -22,7 +22,7 @@ from engines.final_decrees.departments import EXECUTIVE, in_play, initial_arrows
 from engines.final_decrees.evolve import evolve
 from engines.final_decrees.flow import automatic, chance
 from engines.final_decrees.state import OVER, Decree, FdState, dump_state, load_state
-from engines.kit import Rulebook, check_chance, read_options
+from engines.kit import Rulebook, awaited_chance, check_chance, log_label, read_options
 from engines.kit import awaiting as awaited
 from engines.kit.offers import OFFER_COMMANDS
 from schemas.games.final_decrees import OPTIONS
@@ -149,6 +149,11 @@ class FinalDecrees:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: FdState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return present.awaited_label(dict(command), names)
+        return present.label_command(dict(command), log_label(self, state, command, names))
 
     def dump_state(self, state: FdState) -> dict[str, Any]:
         return dump_state(state)

@@ -264,3 +264,29 @@ def statistics(state: HocState) -> dict[str, Any]:
         "protected_cronies": len(state.shebeens),
         "seats": seats,
     }
+
+
+# -------------------------------------------------------------------- label
+def label_command(state: HocState, command: dict[str, Any], logged: str) -> str:
+    """A legal command in the log's words (``logged``), naming what the log
+    keeps out: the cards a purchase is paid with, a tactic's crony or new cabinet."""
+    t = command["type"]
+    if t == "BuyTactics":
+        paid = ", ".join(state.card(c).label() for c in command["cards"])
+        return f"{logged}, paying {paid}"
+    if t == "PlayTactic" and command.get("crony"):
+        return f"{logged}: {state.card(command['crony']).label()}"
+    if t == "PlayTactic" and command.get("cabinet"):
+        seats = [
+            f"{state.card(c).label()} as {p.replace('-', ' ')}" for p, c in command["cabinet"].items() if c
+        ]
+        return f"{logged}: {', '.join(seats)}"
+    return logged
+
+
+def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+    """The draw the table is about to enter, in the log's words."""
+    deck = "tactic" if command["deck"] == "tactics" else "main-deck"
+    if isinstance(command["to"], int):
+        return f"{_who(names, command['to'])} draws {deck} cards"
+    return f"{deck.capitalize()} cards are laid out on the table"

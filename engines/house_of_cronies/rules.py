@@ -23,7 +23,7 @@ from engines.house_of_cronies.query import places, votes
 from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.house_of_cronies.state import dump_state as _dump
 from engines.house_of_cronies.state import load_state as _load
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from schemas.games.house_of_cronies import OPTIONS
 
 
@@ -87,6 +87,11 @@ class HouseOfCronies:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: HocState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return present.awaited_label(dict(command), names)
+        return present.label_command(state, dict(command), log_label(self, state, command, names))
 
     def dump_state(self, state: HocState) -> dict[str, Any]:
         return _dump(state)

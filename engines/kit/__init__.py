@@ -14,6 +14,8 @@
   windows that every listed seat passes, and trade offers.
 - ``deck``, ``rounds``, ``seats``: a deck with known segments, phases and
   rounds, and seat statuses with places.
+- ``labels``: a legal command in the words of the log line it would write,
+  and the chance a table is about to enter.
 
 Each module's main names are re-exported here; its helpers are reached
 through the module (``from engines.kit import windows``).
@@ -25,6 +27,7 @@ from engines.kit.awaiting import Awaiting
 from engines.kit.chance_commands import table_chance_commands
 from engines.kit.deck import Deck, deck_of
 from engines.kit.guards import check_chance, check_seat_command, expect_turn, is_int
+from engines.kit.labels import awaited_chance, log_label
 from engines.kit.offers import OfferBook, Terms
 from engines.kit.options import read_options
 from engines.kit.rounds import Phase, PhaseMachine
@@ -43,11 +46,13 @@ __all__ = [
     "SeatStatus",
     "Terms",
     "Window",
+    "awaited_chance",
     "check_chance",
     "check_seat_command",
     "deck_of",
     "expect_turn",
     "is_int",
+    "log_label",
     "read_options",
     "settle",
     "table_chance_commands",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion import legal, present
@@ -124,6 +124,11 @@ class MacCreedysMansion:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: MmState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return f"A {command['deck']} card is drawn"
+        return log_label(self, state, command, names)
 
     def dump_state(self, state: MmState) -> dict[str, Any]:
         return _dump(state)

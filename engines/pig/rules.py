@@ -12,7 +12,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, check_chance, expect_turn, read_options
+from engines.kit import Rulebook, awaited_chance, check_chance, expect_turn, log_label, read_options
 from engines.kit.chance_commands import table_chance_commands
 from engines.pig import events as ev
 from engines.pig.state import PigState
@@ -93,6 +93,11 @@ class Pig:
             ev.TURN_HELD: f"{who} holds and banks {d.get('points')} points.",
             ev.GAME_WON: f"{who} wins.",
         }.get(event.type, event.type)
+
+    def label(self, state: PigState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return f"{names[state.turn]} rolls the die"
+        return log_label(self, state, command, names)
 
     def dump_state(self, state: PigState) -> dict[str, Any]:
         data = asdict(state)

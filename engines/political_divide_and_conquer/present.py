@@ -247,3 +247,53 @@ def statistics(state: PdcState) -> dict[str, Any]:
         )
         seats.append(row)
     return {"turns": state.turns, "attacks": sum(s.attacks for s in state.stats), "seats": seats}
+
+
+# -------------------------------------------------------------------- label
+def _names(state: PdcState, cards: Sequence[str]) -> str:
+    items = [state.card(c).name for c in cards]
+    return " and ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _joining(state: PdcState, command: dict[str, Any]) -> str:
+    """The groups and the stacked assets or deficits a command adds to a fight, by name."""
+    parts = [_names(state, command.get("groups") or command.get("team") or [])]
+    parts += [
+        f"{state.card(s['card']).name} on {state.card(s['group']).name}" for s in command.get("stacks", [])
+    ]
+    return "; ".join(p for p in parts if p) or "nothing"
+
+
+def label_command(state: PdcState, command: dict[str, Any], names: Sequence[str], logged: str) -> str:
+    """A legal command in the log's words (``logged``), naming the cards the
+    log keeps out: the card kept, and what joins a fight."""
+    who, t = _who(names, command["seat"]), command["type"]
+    if t == "KeepCard":
+        return f"{who} keeps {state.card(command['card']).name} and returns the other to the {command['return_to']} of the deck"
+    if t == "DeclareAttack":
+        goal = "take over" if command["intent"] == "take-over" else "destroy"
+        target = state.card(command["target"]).name
+        return f"{who} attacks {target} to {goal} it, with {_joining(state, command)}"
+    if t == "RaiseDefence":
+        return f"{who} raises, adding {_joining(state, command)} to the defence"
+    if t == "UpTheAnte":
+        return f"{who} ups the ante, adding {_joining(state, command)}"
+    return logged
+
+
+def awaited_label(state: PdcState, command: dict[str, Any], names: Sequence[str]) -> str:
+    """The chance the table is about to enter, in the log's words."""
+    t = command["type"]
+    if t == "DrawCards":
+        return f"{_who(names, command['to'])} draws"
+    if t == "TurnUpCard":
+        return "A card is turned up"
+    if t == "RollForFirst":
+        return f"Rolling for the first player: {', '.join(_who(names, s) for s in command['seats'])}"
+    if t == "RollAttack":
+        return f"{_who(names, state.attack.attacker)}'s attack on {state.card(command['target']).name} rolls"
+    pick = state.pending[0]
+    source = _who(names, command["source"])
+    if pick.to is None:
+        return f"{source} discards at random ({_who(names, pick.by)}'s event)"
+    return f"{_who(names, pick.to)} takes at random from {source}"

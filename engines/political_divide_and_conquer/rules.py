@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, read_options
+from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer import flow, legal, present
 from engines.political_divide_and_conquer.catalog import parse_catalog
@@ -102,6 +102,11 @@ class PoliticalDivideAndConquer:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return present.describe(event, names)
+
+    def label(self, state: PdcState, command: Command, names: Sequence[str]) -> str:
+        if awaited_chance(command):
+            return present.awaited_label(state, dict(command), names)
+        return present.label_command(state, dict(command), names, log_label(self, state, command, names))
 
     def dump_state(self, state: PdcState) -> dict[str, Any]:
         return _dump(state)

@@ -55,13 +55,17 @@ def problems(blp, *statuses: int) -> Callable:
     """Document problem+json responses for ``statuses`` (and 429 everywhere)."""
 
     def decorate(func: Callable) -> Callable:
+        documented = func
         for status in sorted({*statuses, 429}):
-            func = blp.alt_response(
+            documented = blp.alt_response(
                 status,
                 schema=Problem,
                 description=PROBLEM_TEXT[status],
                 content_type="application/problem+json",
-            )(func)
+            )(documented)
+        # Keep the documentation, not the wrappers: each would add a call to
+        # every request, and a problem is answered by the error handlers.
+        func._apidoc = documented._apidoc
         return func
 
     return decorate

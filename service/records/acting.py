@@ -34,22 +34,25 @@ def act(
 
     When this process committed the game's last write, the command is first
     decided on that state without locking the game, and appended by one
-    statement that is its own transaction: one round trip where locking
-    first costs two (a snapshot, when one is due, follows in its own
-    transaction: it only speeds up later folds). The append moves the game
-    only from the version it was decided at, so if another process has written
-    since, nothing is stored and the command is decided again under the lock,
-    as is a command the remembered state refuses: a refusal is always judged
-    on the game's current state."""
+    statement that is its own transaction (with the snapshot, when one is
+    due, in one pipelined transaction): one round trip where locking first
+    costs two. The append moves the game only from the version it was
+    decided at, so if another process has written since, nothing is stored
+    and the command is decided again under the lock, as is a command the
+    remembered state refuses: a refusal is always judged on the game's
+    current state."""
     known = None if idempotency_key else states.latest(game_id)
     if known and known.game.status == "active" and expected_version in (None, known.game.version):
         game, config, state = known
         access.may_act(game, principal, seat)
         checked = commands.command(game.engine_id, command)
+        work = UnitOfWork(None, game, config, state, metadata(principal, request_id, game))
         try:
-            with one_statement_transactions(records.pool) as conn:
-                work = UnitOfWork(conn, game, config, state, metadata(principal, request_id, game))
-                status = work.act({**checked, "seat": seat}, records.snapshot_every)
+            status = work.judge({**checked, "seat": seat})
+            due = work.snapshot_due(records.snapshot_every)
+            with (write_transaction if due else one_statement_transactions)(records.pool) as conn:
+                work.conn = conn
+                work.commit(status, records.snapshot_every)
             return _committed(records, work, status, principal)
         except (GameMoved, RuleViolation):
             pass

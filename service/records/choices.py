@@ -8,7 +8,9 @@ remaining command is one button. The table's chance comes from the engine's
 ``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
 is left of the pool, in sorted order, so a draw is chosen once whatever the
 order the cards were picked up in). Every button is a whole command; the
-engine still judges it when it is posted.
+engine still judges it when it is posted. A seat's buttons read as the
+engine words them (its ``label`` hook: the words of the log line the entry
+will write), or by the command's type and fields for an engine without one.
 
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
@@ -18,10 +20,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import ChanceRequest
+from engines.base import ChanceRequest, Engine, RuleViolation
 
 FINAL_AT = 8
 
@@ -117,9 +120,47 @@ def _path_label(path: str) -> str:
     return "Which action?" if name == "type" else f"{words(name)}?"
 
 
-def seat_choice(actor: int, commands: list[dict[str, Any]], picks: list[str]) -> Choice | None:
-    """The seat's legal commands narrowed by ``picks``; None when it has none."""
-    flats = [(_flat(c), {k: v for k, v in c.items() if k != "seat"}) for c in commands]
+Label = Callable[[dict[str, Any]], str]
+
+
+def engine_labels(engine: Engine, state: Any, names: Sequence[str]) -> Label:
+    """A whole command (its ``seat`` included) in the engine's words: its
+    ``label`` hook when it has one, the command's type and fields otherwise."""
+    hook = getattr(engine, "label", None)
+    if hook is None:
+        return command_label
+
+    def label(command: dict[str, Any]) -> str:
+        try:
+            return hook(state, command, names)
+        except RuleViolation:  # a label must not fail the page; the engine judges the entry
+            return command_label(command)
+
+    return label
+
+
+def _finals(commands: list[dict[str, Any]], label: Label) -> list[Option]:
+    """One button per command; where two labels read alike (two copies of one
+    card), each says what else sets it apart."""
+    labels = [label(c) for c in commands]
+    for text in {t for t in labels if labels.count(t) > 1}:
+        alike = [i for i, t in enumerate(labels) if t == text]
+        flats = [_flat(commands[i]) for i in alike]
+        differ = [k for k in flats[0] if any(f.get(k) != flats[0][k] for f in flats)]
+        for i, f in zip(alike, flats, strict=True):
+            labels[i] = f"{text} ({', '.join(value_label(f.get(k)) for k in differ)})"
+    return [
+        Option(text, command={k: v for k, v in c.items() if k != "seat"})
+        for text, c in zip(labels, commands, strict=True)
+    ]
+
+
+def seat_choice(
+    actor: int, commands: list[dict[str, Any]], picks: list[str], label: Label = command_label
+) -> Choice | None:
+    """The seat's legal commands narrowed by ``picks``, each final one worded
+    by ``label``; None when it has none."""
+    flats = [(_flat(c), {**c, "seat": actor}) for c in commands]
     if not flats:
         return None
     wanted = [decode(p) for p in picks]
@@ -128,7 +169,7 @@ def seat_choice(actor: int, commands: list[dict[str, Any]], picks: list[str]) ->
         remaining, wanted, picks = flats, [], []
     picked = [f"{_path_label(path).rstrip('?')}: {value_label(value)}" for path, value in wanted]
     if len(remaining) <= FINAL_AT:
-        options = [Option(command_label(c), command=c) for _, c in remaining]
+        options = _finals([c for _, c in remaining], label)
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     paths: list[str] = []
     for f, _ in remaining:
@@ -147,8 +188,9 @@ def seat_choice(actor: int, commands: list[dict[str, Any]], picks: list[str]) ->
     raise AssertionError("distinct commands differ somewhere")
 
 
-def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
-    """The table's dice and draw, die by die and card by card."""
+def chance_choice(request: ChanceRequest, picks: list[str], label: Label = command_label) -> Choice:
+    """The table's dice and draw, die by die and card by card, under a title
+    worded by ``label`` (the command without its dice or cards)."""
     dice = [v for p, v in map(decode, picks) if p.startswith("dice.")]
     cards = [v for p, v in map(decode, picks) if p.startswith("cards.")]
     pool = Counter(request.pool)
@@ -164,7 +206,7 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
         f"Card {i + 1}: {c}" for i, c in enumerate(cards)
     ]
     base = {"type": request.command, **dict(request.fixed)}
-    title = command_label(base)
+    title = label({**base, "seat": None})
     if request.dice:
         base["dice"] = dice
     if request.draw:
@@ -198,4 +240,4 @@ def chance_choice(request: ChanceRequest, picks: list[str]) -> Choice:
             for v in values
         ]
         return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
-    return Choice(None, "Record", [Option(command_label(base), command=base)], picked, title)
+    return Choice(None, "Record", [Option(label({**base, "seat": None}), command=base)], picked, title)

@@ -252,9 +252,7 @@ def _store(
             for w, status in zip(works, statuses, strict=True)
         ],
     )
-    store.save_snapshots(
-        conn, [s for s in (w.due_snapshot(records.snapshot_every) for w in works) if s is not None]
-    )
+    store.save_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
     answers = [
         _json(creation.summary(replace(w.game, status=status, version=w.version), replayed.names))
         for w, status in zip(works, statuses, strict=True)

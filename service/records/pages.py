@@ -32,6 +32,8 @@ from service.records.unit_of_work import WriteResult
 CHART_WINDOW = 100
 #: The newest lines of the log the scorepad shows.
 SCOREPAD_LINES = 30
+#: The newest events the scorepad reads for them and for its undo.
+SCOREPAD_TAIL = 150
 #: Games listed per page on a league's and a club's pages.
 GAMES_PER_PAGE = 15
 
@@ -272,17 +274,19 @@ def scorepad(
         game = get_game(conn, game_id)
         _recorder_of_table(game, principal)
         state = states.load_state(conn, game)
-        events = store.read_stream(conn, game.id)
-        names = name_list([player_names(conn, game.seats).get(p) for p in game.seats], game.seats)
+        events = newest_events(conn, game)
+        known = player_names(conn, game.seats)
+    names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     pads: list[choices.Choice] = []
     if game.status == "active":
+        label = choices.engine_labels(engine, state, names)
         request = engine.chance(state)
         if request is not None:
-            pads.append(choices.chance_choice(request, picks if actor == "table" else []))
+            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label))
         for seat in range(len(game.seats)):
             choice = choices.seat_choice(
-                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else []
+                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else [], label
             )
             if choice is not None:
                 pads.append(choice)
@@ -299,9 +303,24 @@ def scorepad(
         },
         "choices": pads,
         "log": log_lines(game, events, "all", names, SCOREPAD_LINES),
-        "log_length": len(events),
+        "log_length": game.version,
         "undo": last_entry(events),
     }
+
+
+def newest_events(conn: psycopg.Connection, game: Game) -> list[store.StoredEvent]:
+    """The stream's newest ``SCOREPAD_TAIL`` events, which are enough for the
+    log's newest lines and the last entry unless the entry still in force
+    began before them: then the whole stream. (A retraction takes back events
+    before it, so those of the tail are marked whatever it reaches back to.)"""
+    after = max(game.version - SCOREPAD_TAIL, 0)
+    events = store.read_stream(conn, game.id, after_version=after)
+    if after == 0:
+        return events
+    entry = last_entry(events)
+    if entry is None or entry["to_version"] <= after:
+        return store.read_stream(conn, game.id)
+    return events
 
 
 def _recorder_of_table(game: Game, principal: Principal | None) -> None:
@@ -363,7 +382,7 @@ def undo_last_entry(
         _recorder_of_table(game, principal)
         if game.version != expected_version:
             raise Conflict("version-conflict", "The game has moved on since that version.")
-        entry = last_entry(store.read_stream(conn, game.id))
+        entry = last_entry(newest_events(conn, game))
     if entry is None:
         raise Invalid("nothing-to-undo", "Nothing has been entered since the game was set up.")
     return recorder.retract(records, game_id, principal, entry["to_version"], request_id, "undo")

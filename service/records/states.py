@@ -80,7 +80,9 @@ def remember(game: Game, config: GameConfig, state: Any, version: int, status: s
     """A state just committed at ``version`` (never before the commit: a
     rolled-back version may later hold other events)."""
     STATES.put((game.id, version, game.engine.version), state)
-    LATEST.put(game.id, Known(replace(game, version=version, status=status), config, state))
+    known = LATEST.get(game.id)
+    if known is None or known.game.version < version:  # a slower writer never winds it back
+        LATEST.put(game.id, Known(replace(game, version=version, status=status), config, state))
 
 
 def latest(game_id: UUID) -> Known | None:

@@ -64,8 +64,15 @@ class UnitOfWork:
     """One write to one game: accumulates events, then appends them."""
 
     def __init__(
-        self, conn: psycopg.Connection, game: Game, config: GameConfig, state: Any, meta: dict[str, Any]
+        self,
+        conn: psycopg.Connection | None,
+        game: Game,
+        config: GameConfig,
+        state: Any,
+        meta: dict[str, Any],
     ):
+        """``conn`` may be None for a write judged before its connection is
+        chosen; it is set before ``commit``."""
         self.conn, self.game, self.config, self.state, self.meta = conn, game, config, state, meta
         self.pending: list[NewEvent] = []
         self.stored: Sequence[StoredEvent] = ()
@@ -102,14 +109,23 @@ class UnitOfWork:
             self.pending[start] = NewEvent(first.type, first.data, kept)
 
     def act(self, command: dict[str, Any], snapshot_every: int) -> str:
-        """A seat's (or the table's) command: judge it, deal any chance the
-        game then waits for, end the game if it is over, and append it all.
-        Returns the game's status after it."""
-        self.decide(command)
-        self.deal_chance()
-        status = self.finish_if_over()
+        """A seat's (or the table's) command judged and appended; returns the
+        game's status after it."""
+        status = self.judge(command)
         self.commit(status, snapshot_every)
         return status
+
+    def judge(self, command: dict[str, Any]) -> str:
+        """Decide ``command``, deal any chance the game then waits for, and end
+        the game if it is over (nothing touches the database); returns the
+        game's status after it."""
+        self.decide(command)
+        self.deal_chance()
+        return self.finish_if_over()
+
+    def snapshot_due(self, snapshot_every: int) -> bool:
+        """Does this write cross a multiple of ``snapshot_every``?"""
+        return bool(snapshot_every) and self.version // snapshot_every > self.game.version // snapshot_every
 
     def deal_chance(self) -> None:
         """Server dealer: answer every chance request at once, in this transaction."""
@@ -153,29 +169,20 @@ class UnitOfWork:
         return WriteResult(201, body)
 
     def commit(self, status: str, snapshot_every: int) -> None:
-        """Append the pending events and move the game's version, inside the
-        caller's transaction (nothing is visible until it commits); on a
-        connection where each statement is its own transaction, the append
-        commits whole and any snapshot is saved after it."""
+        """Append the pending events, move the game's version and save any
+        snapshot due, in the caller's transaction (nothing is visible until it
+        commits). A snapshot must commit with its events: one saved after them
+        could outlive a retraction that commits in between."""
         self.stored = store.append(
             self.conn, self.game.club_id, self.game.id, self.game.version, self.pending, status
         )
-        snapshot = self.due_snapshot(snapshot_every)
-        if snapshot:
-            store.save_snapshot(self.conn, *snapshot)
+        if self.snapshot_due(snapshot_every):
+            store.save_snapshot(self.conn, *self.snapshot())
 
-    def due_snapshot(self, snapshot_every: int) -> tuple[UUID, str, int, Any] | None:
-        """The snapshot to keep once the pending events are stored: one each
-        time the version passes a multiple of ``snapshot_every``."""
-        new_version = self.version
-        if snapshot_every and new_version // snapshot_every > self.game.version // snapshot_every:
-            return (
-                self.game.id,
-                self.game.engine.version,
-                new_version,
-                self.game.engine.dump_state(self.state),
-            )
-        return None
+    def snapshot(self) -> tuple[UUID, str, int, Any]:
+        """The state after the pending events as a snapshot: game, engine
+        version, version and the dumped state."""
+        return self.game.id, self.game.engine.version, self.version, self.game.engine.dump_state(self.state)
 
     def committed(self, records: Records) -> None:
         """Called once the transaction has committed: tell the listeners."""

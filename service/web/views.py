@@ -10,7 +10,7 @@ from flask import Blueprint, Response, flash, g, redirect, render_template, requ
 from flask_wtf.csrf import CSRFError
 
 from engines.base import RuleViolation
-from service.records import league_figures, pages
+from service.records import league_figures_page, pages
 from service.records.choices import command_label, value_label, words
 from service.records.creation import create_game
 from service.records.errors import (
@@ -208,8 +208,9 @@ def league(league_id: UUID):
 
 @blueprint.get("/league/<uuid:league_id>/statistics")
 def statistics(league_id: UUID):
-    figures = league_figures.statistics(session.records(), league_id, session.principal(), None)
-    page = max(_int("page", 1), 1)
+    figures = league_figures_page.statistics_page(
+        session.records(), league_id, session.principal(), _int("page", 1), _int("upto")
+    )
     charts = {
         "by_seat": [
             {"seat": r["seat"] + 1, "win_rate": r["win_rate"]}
@@ -224,9 +225,7 @@ def statistics(league_id: UUID):
             for p in figures["statistics"]["players"]
         ],
     }
-    return render_template(
-        "statistics.html", **figures, page=page, per_page=50, charts_json=json.dumps(charts)
-    )
+    return render_template("statistics.html", **figures, charts_json=json.dumps(charts))
 
 
 # -- a game ----------------------------------------------------------------------

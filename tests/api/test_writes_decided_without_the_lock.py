@@ -95,3 +95,27 @@ def test_a_write_after_a_retraction_follows_the_retraction(client):
     assert api.post(f"/games/{gid}/retract", {"to_version": kept, "reason": "misread"}).status_code == 201
     _roll(api, gid, 0, 2)
     assert api.get(f"/games/{gid}").get_json()["state"]["turn_total"] == 7
+
+
+def _snapshot_versions(pool, gid):
+    with pool.connection() as conn:
+        rows = conn.execute("SELECT version FROM snapshots WHERE game_id = %s ORDER BY version", (gid,))
+        return [r["version"] for r in rows]
+
+
+def test_a_snapshot_due_on_such_a_write_is_saved_with_it_and_a_retraction_drops_it(client, pool, app):
+    """Snapshots are saved every 10 versions here; the ones written by
+    remembered-state writes commit with their events, so a retraction that
+    follows drops them like any other."""
+    game, api = _table_game(client)
+    gid = game["id"]
+    every = app.extensions["tablerecord.records"].snapshot_every
+    kept = api.get(f"/games/{gid}").get_json()["version"]
+    while api.get(f"/games/{gid}").get_json()["version"] < kept + every + 2:
+        _roll(api, gid, 0, 2)
+        assert states.latest(UUID(gid)).game.version == api.get(f"/games/{gid}").get_json()["version"]
+    assert [v for v in _snapshot_versions(pool, gid) if v > kept]
+    assert api.post(f"/games/{gid}/retract", {"to_version": kept, "reason": "wrong game"}).status_code == 201
+    assert [v for v in _snapshot_versions(pool, gid) if v > kept] == []
+    _roll(api, gid, 0, 6)
+    assert api.get(f"/games/{gid}").get_json()["state"]["turn_total"] == 6

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import time
 
@@ -241,3 +242,32 @@ def test_the_scorepad_fits_a_390_pixel_phone_without_horizontal_scroll(page, bro
         click(page, options.nth(k % options.count()))
         k += 1
     assert {"Die", "Card"} <= seen
+
+
+def test_a_whole_game_of_maccreedys_mansion_is_recorded_by_clicking_only(page, broker_client):
+    """Any actor's pad, any of its buttons (seeded): only what the page offers is
+    clicked, in a one-round game (the round limit is the game's own option)."""
+    club, _, _, game = table_game(
+        broker_client, engine="maccreedys-mansion", seats=2, league=False, max_rounds=1
+    )
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{game['id']}/scorepad")
+    rng = random.Random(11)
+    entries = 0
+    while page.locator("#finished").count() == 0:
+        pads = page.locator(".pad")
+        pad = page.locator(f"#{pads.nth(rng.randrange(pads.count())).get_attribute('id')}")
+        while True:
+            options = pad.locator(".choice")
+            option = options.nth(rng.randrange(options.count()))
+            final = "final" in (option.get_attribute("class") or "")
+            version = page.locator("#status").get_attribute("data-version")
+            click(page, option)
+            if final:
+                break
+        assert page.locator("#status").get_attribute("data-version") != version, page.content()
+        assert page.locator(".flash.refused").count() == 0
+        entries += 1
+        assert entries < MAX_CLICKS, "the game did not end"
+    view = Api(broker_client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
+    assert view["status"] == "finished"

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from engines.base import ChanceRequest
 from engines.kit.guards import check_chance
-from service.records.choices import FINAL_AT, chance_choice, seat_choice
+from service.records.choices import FINAL_AT, chance_choice, engine_labels, seat_choice
 
 
 def finals(choose, picks=()) -> list[dict]:
@@ -63,3 +63,39 @@ def test_picks_that_no_longer_fit_start_the_question_over():
     request = ChanceRequest("DrawCards", draw=1, pool=("ace",), fixed={"player": 0})
     choice = chance_choice(request, ['cards.0="zebra"', 'cards.1="ace"'])
     assert [o.command["cards"] for o in choice.options] == [["ace"]]
+
+
+def test_a_seat_s_buttons_read_as_its_engine_labels_them():
+    legal = [{"type": "PlayCard", "seat": 1, "card": c} for c in ("scapegoat-3", "leak-1")]
+    choice = seat_choice(1, legal, [], label=lambda c: f"Bob plays {c['card'].split('-')[0]}")
+    assert [o.label for o in choice.options] == ["Bob plays scapegoat", "Bob plays leak"]
+    assert [o.command for o in choice.options] == [{k: v for k, v in c.items() if k != "seat"} for c in legal]
+
+
+def test_two_buttons_that_read_alike_say_what_sets_them_apart():
+    legal = [
+        {"type": "PlayCard", "seat": 0, "card": c, "target_seat": 1} for c in ("scapegoat-3", "scapegoat-6")
+    ]
+    choice = seat_choice(0, legal, [], label=lambda c: "Ann plays Scapegoat on Bob")
+    assert [o.label for o in choice.options] == [
+        "Ann plays Scapegoat on Bob (scapegoat-3)",
+        "Ann plays Scapegoat on Bob (scapegoat-6)",
+    ]
+
+
+def test_an_engine_without_a_label_hook_gets_the_command_s_type_and_fields():
+    class Bare:
+        pass
+
+    label = engine_labels(Bare(), None, ["Ann"])
+    assert label({"type": "ChooseCard", "seat": 0, "card": "author"}) == "Choose card: author"
+
+
+def test_an_engine_s_label_hook_words_the_whole_command_seat_included():
+    class Worded:
+        def label(self, state, command, names):
+            return f"{names[command['seat']]} chooses the {command['card'].capitalize()}"
+
+    label = engine_labels(Worded(), None, ["Ann", "Bob"])
+    choice = seat_choice(1, [{"type": "ChooseCard", "seat": 1, "card": "author"}], [], label)
+    assert choice.options[0].label == "Bob chooses the Author"

@@ -7,27 +7,44 @@ import html
 import json
 import random
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from engines import registry
+from engines.chancellors.cards import label as card_label
+from service.records import pages
 from tests.factories import Api
 from tests.helpers import event_count
-from tests.web.helpers import csrf_token, sign_in, table_game
+from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 
+PAD = re.compile(r'<section class="pad" id="pad-(\w+)">(.*?)</section>', re.S)
 FORM = re.compile(r'<form method="post" action="([^"]+/scorepad)">(.*?)</form>', re.S)
 FIELD = re.compile(r"name=\"(\w+)\" value='([^']*)'|name=\"(\w+)\" value=\"([^\"]*)\"")
 LINK = re.compile(r'<a class="button choice" href="([^"]+)">')
 
+#: Entries a table may make at any moment without moving the game on
+#: (Final Decrees' deals: every seat may offer one to every other at any time).
+FREE = {"OfferTrade"}
+#: The odds that the chooser keeps a free entry it drew.
+FREE_ODDS = 0.1
+#: A short game of each engine, where its options allow one, and its seats.
+SHORT = {
+    "pig": ({"target": 12}, 2),
+    "chancellors": ({"target": 10}, 3),
+    "house-of-cronies": ({}, 3),
+    "political-divide-and-conquer": ({}, 4),
+    "final-decrees": ({"decline_discards": 20}, 5),
+    "maccreedys-mansion": ({"max_rounds": 3}, 2),
+}
 
-def first_pad(page: str) -> str:
-    start = page.index('<section class="pad"')
-    return page[start : page.index("</section>", start)]
+
+def pads(page: str) -> dict[str, list[tuple[str, dict | str]]]:
+    """Each pad's options by actor ("table" or a seat): ("post", form fields) or ("get", link)."""
+    return {key: _options(pad) for key, pad in PAD.findall(page)}
 
 
-def offered(page: str) -> list[tuple[str, dict | str]]:
-    """The first pad's options: ("post", form fields) or ("get", link)."""
-    pad = first_pad(page)
+def _options(pad: str) -> list[tuple[str, dict | str]]:
     options = []
     for _position, kind, value in sorted(
         [(m.start(), "post", m.group(2)) for m in FORM.finditer(pad)]
@@ -44,16 +61,36 @@ def offered(page: str) -> list[tuple[str, dict | str]]:
     return options
 
 
+def _free(kind: str, value: dict | str) -> bool:
+    """Whether an option is (or leads only to) a free entry."""
+    if kind == "post":
+        return json.loads(value["command"])["type"] in FREE
+    picks = parse_qs(urlsplit(value).query).get("p", [])
+    return any(p == f'type="{t}"' for t in FREE for p in picks)
+
+
 def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, bool]:
-    """Choose among the offered options (seeded, so runs repeat) until the game
-    ends or ``max_entries`` were made; each entry must be accepted.
+    """Enter what is offered only, until the game ends or ``max_entries`` were
+    made; each entry must be accepted. The chooser is seeded (runs repeat):
+    it picks one actor's pad at random among those offered, then one of the
+    pad's options at random, question after question, and posts the button
+    it ends on. A free entry (``FREE``) it drew is kept one time in ten and
+    drawn again otherwise: at random, a table's deals would fill the game.
     Returns (entries made, whether the game ended)."""
     path = f"/game/{game_id}/scorepad"
     page = client.get(path).get_data(as_text=True)
     rng = random.Random(7)
     entries = 0
+    actor = None
     while 'id="finished"' not in page and entries < max_entries:
-        kind, value = rng.choice(offered(page))
+        offered = pads(page)
+        assert offered, "a live game offers something to enter"
+        if actor not in offered:
+            actor = rng.choice(sorted(offered))
+        kind, value = rng.choice(offered[actor])
+        if _free(kind, value) and rng.random() >= FREE_ODDS:
+            actor = None
+            continue
         if kind == "get":
             page = client.get(value).get_data(as_text=True)
             continue
@@ -62,30 +99,50 @@ def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, boo
         page = client.get(path).get_data(as_text=True)
         assert 'class="flash refused"' not in page, page
         entries += 1
+        actor = None
     return entries, 'id="finished"' in page
 
 
 def new_table_game(client, engine: str):
-    options = {"pig": {"target": 12}, "chancellors": {"target": 10}}.get(engine, {})
-    seats = max(registry.get(engine).min_seats, 3 if engine != "pig" else 2)
+    options, seats = SHORT[engine]
     club, _, _, game = table_game(client, engine=engine, seats=seats, league=False, **options)
     sign_in(client, club["admin_token"])
     return club, game
 
 
 @pytest.mark.parametrize("engine", registry.available())
-def test_every_engine_takes_every_entry_chosen_on_the_scorepad(client, engine):
-    _, game = new_table_game(client, engine)
-    entries, _ = record_by_choosing(client, game["id"], max_entries=60)
-    assert entries > 0
-
-
-@pytest.mark.parametrize("engine", ["pig", "chancellors", "house-of-cronies"])
 def test_a_whole_game_is_recorded_on_the_scorepad_by_choosing_only(client, engine):
     club, game = new_table_game(client, engine)
     assert record_by_choosing(client, game["id"], max_entries=1000)[1], "the game did not end"
     view = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
     assert view["status"] == "finished"
+
+
+BUTTON = re.compile(r'<button type="submit" class="choice final">([^<]*)</button>')
+
+
+def test_a_button_names_the_card_it_enters_as_the_log_names_it(client):
+    club, players, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    view = play_table_game(client, game, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    hand = view["state"]["hands"][0]
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    pad = dict(PAD.findall(page))["0"]
+    shown = [html.unescape(b) for b in BUTTON.findall(pad)]
+    assert sorted(shown) == sorted(f"{players[0]['name']} chooses {card_label(c)} face down" for c in hand)
+
+
+def test_the_table_s_pad_names_the_chance_it_awaits_as_the_log_will(client):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert "<h2>The table: Problem 1 is rolled</h2>" in dict(PAD.findall(page))["table"]
+    kind, link = next(o for o in pads(page)["table"] if o[0] == "get")
+    page = client.get(link).get_data(as_text=True)
+    kind, form = pads(page)["table"][2]
+    assert client.post(f"/game/{game['id']}/scorepad", data=form).status_code == 303
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert re.search(r'<li class="" value="\d+">Problem 1 is rolled: 1 and 3\.</li>', page)
 
 
 def test_a_command_that_is_not_legal_now_is_refused_and_stores_nothing(client, pool):
@@ -143,6 +200,35 @@ def test_undo_takes_back_the_whole_last_entry_and_nothing_before_it(client):
     assert response.status_code == 303
     problems = api.get(f"/games/{game['id']}").get_json()["state"]["problems"]
     assert [p["dice"] for p in problems[:2]] == [[3, 4], []]
+
+
+@pytest.mark.parametrize("tail", [1, 150])
+def test_each_undo_takes_back_one_more_entry_however_long_the_game(client, monkeypatch, tail):
+    """The scorepad reads the stream's newest events only (``SCOREPAD_TAIL``), and
+    the whole stream when an entry or a retraction reaches further back."""
+    monkeypatch.setattr(pages, "SCOREPAD_TAIL", tail)
+    club, _, _, game = table_game(client, engine="pig", seats=2, league=False, target=100)
+    sign_in(client, club["admin_token"])
+    api = Api(client, club["admin_token"])
+    seen = []
+    for _ in range(12):
+        view = api.get(f"/games/{game['id']}").get_json()
+        seen.append(view["state"])
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
+        option = next(c[0] for c in legal["seats"].values() if c)
+        if option["seat"] is None:
+            option["command"]["dice"] = [1]  # a bust: one entry, two events
+        assert api.post(f"/games/{game['id']}/actions", option).status_code == 201
+    for expected in reversed(seen[-4:]):
+        page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+        version = api.get(f"/games/{game['id']}").get_json()["version"]
+        response = client.post(
+            f"/game/{game['id']}/undo", data={"csrf_token": csrf_token(page), "version": version}
+        )
+        assert response.status_code == 303
+        assert api.get(f"/games/{game['id']}").get_json()["state"] == expected
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert page.count('class="retracted"') >= 4
 
 
 def test_a_form_without_its_csrf_token_is_refused(client, pool):
