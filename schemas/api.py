@@ -130,18 +130,11 @@ class CatalogSummary(Catalog):
 
 
 class CatalogContent(CatalogSummary):
-    content = fields.Dict(metadata={"description": "The catalog itself, as its kind's schema describes it."})
-
-
-class DefaultCatalog(Schema):
-    kind = fields.String()
-    id = fields.String()
-    version = fields.Integer()
     reconstruction = fields.Boolean(
         metadata={"description": "True when the project reconstructed cards the rulebook does not print."}
     )
-    note = fields.String()
-    content = fields.Dict(metadata={"description": "The whole catalog, as its kind's schema describes it."})
+    note = fields.String(allow_none=True, metadata={"description": "Where the catalog's content comes from."})
+    content = fields.Dict(metadata={"description": "The catalog itself, as its kind's schema describes it."})
 
 
 class GameCreate(Schema):

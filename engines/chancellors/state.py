@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
+
+from engines.kit.frozen import replace
 
 # Phases, in the order of a turn. "next-turn" and "escalate" never rest: the
 # engine produces their events itself right after the command that reached them.

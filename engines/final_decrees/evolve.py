@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engines.base import Event
@@ -22,6 +21,7 @@ from engines.final_decrees.state import (
 )
 from engines.kit.awaiting import Awaiting
 from engines.kit.deck import Deck, Run, deck_of
+from engines.kit.frozen import replace
 from engines.kit.offers import Terms
 
 

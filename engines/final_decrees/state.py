@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engines.final_decrees.catalog import Catalog
 from engines.final_decrees.departments import Arrow
 from engines.kit.awaiting import Awaiting
 from engines.kit.deck import Deck
+from engines.kit.frozen import replace
 from engines.kit.offers import OfferBook
 
 # Phases. The game rests only where a seat or chance is awaited.

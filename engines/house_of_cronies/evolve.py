@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from engines.base import Event, RuleViolation
 from engines.house_of_cronies import events as ev
@@ -30,6 +29,7 @@ from engines.house_of_cronies.state import (
     SeatStats,
     Window,
 )
+from engines.kit.frozen import replace
 
 
 def _pop_draw(state: HocState, drawn: int) -> tuple[Draw, ...]:

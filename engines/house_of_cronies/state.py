@@ -7,10 +7,11 @@ piles compare equal however they were built.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engines.house_of_cronies.catalog import POSITIONS, CardDef, Catalog
+from engines.kit.frozen import replace
 from engines.kit.items import add_at, replace_at
 
 OPENING = "opening"  # dealing the opening hands and placing their cronies

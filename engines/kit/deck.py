@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import ChanceRequest
+from engines.kit.frozen import replace
 
 TOP = "top"
 MIDDLE = "middle"

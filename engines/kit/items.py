@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, TypeVar
+
+from engines.kit.frozen import replace
 
 T = TypeVar("T")
 

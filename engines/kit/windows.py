@@ -22,10 +22,11 @@ lines (``describe``) are written once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Event, RuleViolation
+from engines.kit.frozen import replace
 
 WINDOW_OPENED = "WindowOpened"  # kind, seats
 WINDOW_PASSED = "WindowPassed"  # kind, seat

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
 from engines.base import Event
+from engines.kit.frozen import replace
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.state import HIRING, OVER, MmState
 

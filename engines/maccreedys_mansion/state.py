@@ -7,9 +7,10 @@ tuples in the catalog's order (``Board.worker_types``, ``Board.resource_types``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from engines.kit.frozen import replace
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion.catalog import Board
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from engines.kit.frozen import replace
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 
 from engines.base import Event
 from engines.kit import windows
 from engines.kit.deck import MIDDLE, deck_of
+from engines.kit.frozen import replace
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer.state import (
     ANTE,

@@ -7,10 +7,11 @@ its known top and bottom cards (``engines.kit.deck``).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from engines.kit.deck import Deck
+from engines.kit.frozen import replace
 from engines.kit.items import add_at, replace_at
 from engines.kit.windows import Window
 from engines.political_divide_and_conquer.catalog import CardDef, Catalog

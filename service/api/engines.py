@@ -30,8 +30,8 @@ from marshmallow import Schema, fields, validate
 from engines import registry
 from schemas.api import (
     VIEW_STATE,
+    CatalogContent,
     CatalogRef,
-    DefaultCatalog,
     EngineCommand,
     EngineInfo,
     EngineState,
@@ -247,12 +247,10 @@ def get_engine(engine_id):
 
 
 @blp.get("/<engine_id>/catalog")
-@blp.response(200, DefaultCatalog)
+@blp.response(200, CatalogContent)
 @problems(blp, 404)
 def get_default_catalog(engine_id):
-    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction."""
-    if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
-        raise NotFound("catalog")
-    content = catalogs.default_catalog(engine_id)
-    header = ("kind", "id", "version", "reconstruction", "note")
-    return {**{name: content.get(name) for name in header}, "content": content}
+    """The catalog an engine's games use unless a club names its own; marked when it is a reconstruction.
+
+    The same answer as `GET /clubs/{club}/catalogs/{kind}/{id}/{version}` gives for it."""
+    return catalogs.default_for(engine_id)

@@ -120,14 +120,25 @@ def owned_or_shipped(
 ) -> str | None:
     """The owner of the catalog a club's new game may name: a shipped default
     (None) or the club's own (its id as text); any other is unknown."""
+    found = _usable(conn, club_id, kind, catalog_id, version)
+    if found is None:
+        raise Invalid("unknown-catalog", f"This club has no catalog {kind}/{catalog_id} v{version}.")
+    return found[0]
+
+
+def _usable(
+    conn: psycopg.Connection, club_id: UUID, kind: str, catalog_id: str, version: int
+) -> tuple[str | None] | None:
+    """The owner of a stored catalog the club may use, as a 1-tuple (None
+    inside: a shipped default, which wins over a club's copy); None: none."""
     row = conn.execute(
         "SELECT club_id FROM catalogs WHERE kind = %s AND id = %s AND version = %s"
         " AND (club_id IS NULL OR club_id = %s) ORDER BY club_id NULLS FIRST LIMIT 1",
         (kind, catalog_id, version, club_id),
     ).fetchone()
     if row is None:
-        raise Invalid("unknown-catalog", f"This club has no catalog {kind}/{catalog_id} v{version}.")
-    return str(row["club_id"]) if row["club_id"] else None
+        return None
+    return (str(row["club_id"]) if row["club_id"] else None,)
 
 
 def load(
@@ -192,19 +203,30 @@ def read(
     _club_member(principal, club_id)
     for catalog in shipped():
         if (catalog["kind"], catalog["id"], catalog["version"]) == (kind, catalog_id, version):
-            return {"kind": kind, "id": catalog_id, "version": version, "shipped": True, "content": catalog}
+            return _described(catalog, None)
     with records.pool.connection() as conn:
-        row = conn.execute(
-            "SELECT content, club_id IS NULL AS shipped FROM catalogs"
-            " WHERE kind = %s AND id = %s AND version = %s AND (club_id IS NULL OR club_id = %s)",
-            (kind, catalog_id, version, club_id),
-        ).fetchone()
-    if row is None:
-        raise NotFound("catalog", f"No catalog {kind}/{catalog_id} v{version} for this club.")
+        found = _usable(conn, club_id, kind, catalog_id, version)
+        if found is None:
+            raise NotFound("catalog", f"No catalog {kind}/{catalog_id} v{version} for this club.")
+        return _described(load(conn, kind, catalog_id, version, found[0]), found[0])
+
+
+def default_for(engine_id: str) -> dict[str, Any]:
+    """The catalog an engine's games use unless a club names its own (anyone may read it)."""
+    if engine_id not in registry.available() or not registry.get(engine_id).catalog_kind:
+        raise NotFound("catalog")
+    return _described(default_catalog(engine_id), None)
+
+
+def _described(catalog: dict[str, Any], owner: str | None) -> dict[str, Any]:
+    """A catalog as it is served: its name, whether it is shipped (``owner``
+    None) and marked as a reconstruction, and its content."""
     return {
-        "kind": kind,
-        "id": catalog_id,
-        "version": version,
-        "shipped": row["shipped"],
-        "content": row["content"],
+        "kind": catalog["kind"],
+        "id": catalog["id"],
+        "version": catalog["version"],
+        "shipped": owner is None,
+        "reconstruction": bool(catalog.get("reconstruction", False)),
+        "note": catalog.get("note"),
+        "content": catalog,
     }

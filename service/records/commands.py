@@ -4,6 +4,7 @@ in ``schemas/games/``), run before the engine judges the rules."""
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 from marshmallow import Schema, ValidationError
@@ -41,6 +42,23 @@ def command(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
         raise Invalid(
             "unknown-command", f"This game has no command {kind!r}.", errors={"type": sorted(shapes)}
         )
+    try:
+        text = json.dumps(given, sort_keys=True)
+    except (TypeError, ValueError):
+        return _load(engine_id, kind, given)  # not JSON: nothing to remember it by
+    return json.loads(_loaded(engine_id, kind, text))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _loaded(engine_id: str, kind: str, text: str) -> str:
+    """The command ``text`` (JSON) loaded, as JSON. A schema's load is a
+    function of its input, and the same commands come back again and again
+    (dice, passes, draws), above all when games are imported: each is loaded
+    once. A refusal raises and is not remembered."""
+    return json.dumps(_load(engine_id, kind, json.loads(text)))
+
+
+def _load(engine_id: str, kind: str, given: dict[str, Any]) -> dict[str, Any]:
     try:
         return _loader(engine_id, kind).load(given)
     except ValidationError as err:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -12,7 +13,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from engines import registry
-from engines.base import Engine, RuleViolation
+from engines.base import Engine, GameConfig, RuleViolation
 from service.records import access, catalogs, commands, fold, games
 from service.records.access import Principal
 from service.records.context import Records
@@ -80,91 +81,132 @@ def open_game(
 ) -> tuple[Game, list[str]]:
     """Check the seats and league, insert the game and mint its seat tokens, in
     the caller's transaction (nothing is appended yet)."""
-    engine = registry.get(spec["engine"])
+    opening = Opening(conn, club_id)
     seats = [str(p) for p in spec["seats"]]
-    if len(set(seats)) != len(seats):
-        raise Invalid("player-seated-twice", "A player takes one seat of a game.")
-    if not engine.min_seats <= len(seats) <= engine.max_seats:
-        raise Invalid(
-            "seat-count",
-            f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
+    game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
+    (tokens,) = insert_games(conn, [game])
+    return game, tokens
+
+
+class Opening:
+    """The checks of a club's new games: each league and catalog they name is
+    read once, however many games name it."""
+
+    def __init__(self, conn: psycopg.Connection, club_id: UUID):
+        self.conn, self.club_id = conn, club_id
+        self._leagues: dict[Any, str | None] = {}
+        self._catalogs: dict[tuple, tuple[tuple[str, str, int], UUID | None]] = {}
+
+    def game(
+        self, spec: dict[str, Any], options: dict[str, Any], names: dict[str, str], seed: str | None = None
+    ) -> Game:
+        """The game ``spec`` describes, checked (``names``: the club's players
+        among its seats), not yet inserted."""
+        engine = registry.get(spec["engine"])
+        seats = [str(p) for p in spec["seats"]]
+        if len(set(seats)) != len(seats):
+            raise Invalid("player-seated-twice", "A player takes one seat of a game.")
+        if not engine.min_seats <= len(seats) <= engine.max_seats:
+            raise Invalid(
+                "seat-count",
+                f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
+            )
+        missing = [s for s in seats if s not in names]
+        if missing:
+            raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
+        if spec.get("league"):
+            league_engine = self._league_engine(spec["league"])
+            if league_engine and league_engine != engine.id:
+                raise Invalid("league-engine", f"This league records {league_engine} games only.")
+        catalog_ref, catalog_club = (
+            self._catalog(engine, spec.get("catalog")) if engine.catalog_kind else (None, None)
         )
-    names = games.player_names(conn, seats, club_id)
-    missing = [s for s in seats if s not in names]
-    if missing:
-        raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
-    if spec.get("league"):
-        league = conn.execute(
-            "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (spec["league"], club_id)
-        ).fetchone()
-        if league is None:
-            raise Invalid("unknown-league", "No such league in this club.")
-        if league["engine"] and league["engine"] != engine.id:
-            raise Invalid("league-engine", f"This league records {league['engine']} games only.")
-    catalog_ref, catalog_club = (
-        _catalog_for(conn, engine, club_id, spec.get("catalog")) if engine.catalog_kind else (None, None)
-    )
-    game = Game(
-        uuid.uuid4(),
-        club_id,
-        spec.get("league"),
-        engine.id,
-        seats,
-        options,
-        spec.get("dealer", "server"),
-        seed or secrets.token_hex(16),
-        bool(spec.get("public", False)),
-        catalog_ref,
-        "active",
-        0,
-        catalog_club,
-        _admin_spectator(spec),
-    )
-    _insert(conn, game)
-    return game, _mint_seat_tokens(conn, game)
+        return Game(
+            uuid.uuid4(),
+            self.club_id,
+            spec.get("league"),
+            engine.id,
+            seats,
+            options,
+            spec.get("dealer", "server"),
+            seed or secrets.token_hex(16),
+            bool(spec.get("public", False)),
+            catalog_ref,
+            "active",
+            0,
+            catalog_club,
+            _admin_spectator(spec),
+        )
+
+    def _league_engine(self, league_id: Any) -> str | None:
+        if league_id not in self._leagues:
+            league = self.conn.execute(
+                "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (league_id, self.club_id)
+            ).fetchone()
+            if league is None:
+                raise Invalid("unknown-league", "No such league in this club.")
+            self._leagues[league_id] = league["engine"]
+        return self._leagues[league_id]
+
+    def _catalog(
+        self, engine: Engine, wanted: dict[str, Any] | None
+    ) -> tuple[tuple[str, str, int], UUID | None]:
+        key = (engine.id, None if not wanted else (wanted["id"], int(wanted["version"])))
+        if key not in self._catalogs:
+            self._catalogs[key] = _catalog_for(self.conn, engine, self.club_id, wanted)
+        return self._catalogs[key]
 
 
-def _insert(conn: psycopg.Connection, game: Game) -> None:
-    conn.execute(
-        "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
-        " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-        (
-            game.id,
-            game.club_id,
-            game.league_id,
-            game.engine_id,
-            Jsonb(game.seats),
-            Jsonb(game.options),
-            game.dealer,
-            game.seed,
-            game.public,
-            *(game.catalog or (None, None, None)),
-            game.catalog_club,
-            game.admin_spectator,
-        ),
-    )
-
-
-def _mint_seat_tokens(conn: psycopg.Connection, game: Game) -> list[str]:
-    tokens = []
-    for seat in range(len(game.seats)):
-        token, digest = access.new_token("seat")
-        conn.execute(
+def insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> list[list[str]]:
+    """Insert ``new`` games and mint one token per seat of each (its tokens, by game)."""
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
+            " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                (
+                    game.id,
+                    game.club_id,
+                    game.league_id,
+                    game.engine_id,
+                    Jsonb(game.seats),
+                    Jsonb(game.options),
+                    game.dealer,
+                    game.seed,
+                    game.public,
+                    *(game.catalog or (None, None, None)),
+                    game.catalog_club,
+                    game.admin_spectator,
+                )
+                for game in new
+            ],
+        )
+        tokens = [[access.new_token("seat") for _ in game.seats] for game in new]
+        cursor.executemany(
             "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
-            (digest, game.club_id, game.id, seat),
+            [
+                (digest, game.club_id, game.id, seat)
+                for game, minted in zip(new, tokens, strict=True)
+                for seat, (_, digest) in enumerate(minted)
+            ],
         )
-        tokens.append(token)
-    return tokens
+    return [[token for token, _ in minted] for minted in tokens]
 
 
 def set_up(
-    conn: psycopg.Connection, game: Game, principal: Principal, request_id: str | None, deal: bool = True
+    conn: psycopg.Connection,
+    game: Game,
+    principal: Principal,
+    request_id: str | None,
+    deal: bool = True,
+    config: GameConfig | None = None,
 ) -> UnitOfWork:
     """The game's opening: ``GameCreated``, the engine's setup events and (``deal``)
-    the chance a server-dealt game then waits for."""
+    the chance a server-dealt game then waits for. ``config``: the game's, when
+    the caller has it already."""
     engine = game.engine
-    config = games.config_of(conn, game)
+    config = config or games.config_of(conn, game)
     try:
         initial = engine.initial_state(config)
     except RuleViolation as violation:

@@ -1,6 +1,6 @@
 """Whole games in and out: an export is the game's setup and every command in
-force, in order; an import replays such a document through the engine, the
-same unit of work as actions, in one transaction.
+force, in order; an import replays such documents through the engine, the
+same unit of work as actions, then stores them in one transaction.
 
 Retractions are applied: an export lists only the commands still in force
 (the retracted ones, and the retraction itself, are left out), so an import
@@ -11,21 +11,29 @@ they are: an imported server-dealt game is never re-dealt.
 
 from __future__ import annotations
 
+import json
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg.types.json import Jsonb
 
-from engines.base import RuleViolation
-from service.records import access, commands, creation, fold, games, states, store
+from engines.base import GameConfig, RuleViolation
+from service.records import access, commands, creation, fold, games, notify, states, store
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Conflict, DomainError, Invalid
+from service.records.games import Game
 from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 FORMAT = "tablerecord.game/1"
+
+#: The most events one transaction may append (positions are xid x 2^20 + ordinal, see ``store``).
+MAX_EVENTS = 1 << 20
 
 
 def export_game(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
@@ -107,38 +115,184 @@ def import_game(
     """Create a game from ``document`` and replay its commands, all in one
     transaction: every event is stored, or nothing is and ``Invalid`` names the
     index of the first refused command and its rule."""
+    return _import(records, club_id, principal, [document], idempotency_key, body_hash, request_id, one=True)
+
+
+def import_games(
+    records: Records,
+    club_id: UUID,
+    principal: Principal | None,
+    documents: list[dict[str, Any]],
+    *,
+    idempotency_key: str | None = None,
+    body_hash: str = "",
+    request_id: str | None = None,
+) -> WriteResult:
+    """``import_game`` for many documents in one transaction (a club's history
+    moved in at once): all their games are stored, or none is and the error
+    names the ``document`` (its index) as well. The answer is ``{"games": [...]}``,
+    one summary with seat tokens per document, in order."""
+    return _import(records, club_id, principal, documents, idempotency_key, body_hash, request_id, one=False)
+
+
+def _import(
+    records: Records,
+    club_id: UUID,
+    principal: Principal | None,
+    documents: list[dict[str, Any]],
+    idempotency_key: str | None,
+    body_hash: str,
+    request_id: str | None,
+    *,
+    one: bool,
+) -> WriteResult:
+    """Replay every document with no transaction open (reads only, each its
+    own), then store all the games in one short transaction: a long replay
+    neither holds back the readers of the log (``events_horizon()``, see
+    ``store``) nor meets the idle-transaction timeout."""
     principal = access.club_admin(principal, club_id)
-    engine_id = commands.known_engine(document["engine"])
-    options = commands.options(engine_id, document["options"])
-    with records.pool.connection() as conn:
-        with conn.transaction():
-            if idempotency_key:
-                earlier = _claim(conn, club_id, idempotency_key, body_hash)
+    checked = []
+    for index, document in enumerate(documents):
+        with _naming(None if one else index):
+            engine_id = commands.known_engine(document["engine"])
+            checked.append((engine_id, commands.options(engine_id, document["options"])))
+    for _ in range(PLAYER_RACES):
+        with records.pool.connection() as conn:
+            conn.autocommit = True
+            try:
+                earlier = _answered(conn, club_id, idempotency_key, body_hash)
                 if earlier is not None:
                     return earlier
-            seats = _seat_players(conn, club_id, document["seats"])
-            spec = {**document, "engine": engine_id, "seats": seats}
+                replayed = _replay_all(conn, club_id, principal, documents, checked, request_id, one)
+            finally:
+                conn.autocommit = False
+            try:
+                with conn.transaction():
+                    result, last = _store(conn, records, club_id, replayed, idempotency_key, body_hash, one)
+            except _PlayerAddedMeanwhile:
+                continue
+        if last:
+            notify.publish(records.listeners, last)
+        return result
+    raise Conflict("players-changing", "Players of these names were being added meanwhile; retry.")
+
+
+#: Attempts at an import whose new players' names another writer takes meanwhile.
+PLAYER_RACES = 3
+
+
+class _PlayerAddedMeanwhile(Exception):
+    """A name the import seats a new player under was taken before it stored its games."""
+
+
+@dataclass
+class _Replayed:
+    """Documents replayed, not stored: their games, events and statuses, and
+    the players to add by name."""
+
+    works: list[UnitOfWork]
+    statuses: list[str]
+    names: dict[str, str]
+    new_players: dict[str, str]
+
+
+def _replay_all(
+    conn: psycopg.Connection,
+    club_id: UUID,
+    principal: Principal,
+    documents: list[dict[str, Any]],
+    checked: list[tuple[str, dict[str, Any]]],
+    request_id: str | None,
+    one: bool,
+) -> _Replayed:
+    players, names, new_players = _seat_players(conn, club_id, documents, one)
+    opening = creation.Opening(conn, club_id)
+    configs: dict[str, GameConfig] = {}
+    works, statuses = [], []
+    for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
+        with _naming(None if one else index):
+            spec = {**document, "engine": engine_id, "seats": players[index]}
             # A seed is kept only for a game the import ends: a live game's
             # chance must stay secret from everyone, the importer included.
             seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
-            game, tokens = creation.open_game(conn, club_id, spec, options, seed=seed)
-            work = creation.set_up(conn, game, principal, request_id, deal=False)
+            game = opening.game(spec, options, names, seed)
+            work = creation.set_up(
+                conn, game, principal, request_id, deal=False, config=_config(conn, game, configs)
+            )
             work.meta = metadata(principal, request_id, game, imported=True)
             _replay(work, document["commands"])
-            status = _close(work, document)
-            work.commit(status, records.snapshot_every)
-            with_names = games.get_game(conn, game.id)
-            answer = creation.summary(with_names, games.player_names(conn, game.seats))
-            if idempotency_key:
-                conn.execute(
-                    "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
-                    (Jsonb(_json(answer)), club_id, idempotency_key),
-                )
-        work.committed(records)
-    seat_tokens = [
+            statuses.append(_close(work, document))
+            works.append(work)
+    if sum(len(w.pending) for w in works) > MAX_EVENTS:
+        raise Invalid("import-too-large", f"One import stores at most {MAX_EVENTS} events; send fewer games.")
+    return _Replayed(works, statuses, names, new_players)
+
+
+def _store(
+    conn: psycopg.Connection,
+    records: Records,
+    club_id: UUID,
+    replayed: _Replayed,
+    idempotency_key: str | None,
+    body_hash: str,
+    one: bool,
+) -> tuple[WriteResult, int]:
+    """Store the replayed games, in the caller's transaction; and the last position."""
+    if idempotency_key:
+        earlier = _claim(conn, club_id, idempotency_key, body_hash)
+        if earlier is not None:
+            return earlier, 0
+    _add_players(conn, club_id, replayed.new_players)
+    works, statuses = replayed.works, replayed.statuses
+    tokens = creation.insert_games(conn, [w.game for w in works])
+    last = store.append_games(
+        conn,
+        [
+            store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
+            for w, status in zip(works, statuses, strict=True)
+        ],
+    )
+    store.save_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
+    answers = [
+        _json(creation.summary(replace(w.game, status=status, version=w.version), replayed.names))
+        for w, status in zip(works, statuses, strict=True)
+    ]
+    if idempotency_key:
+        conn.execute(
+            "UPDATE import_keys SET response = %s WHERE club_id = %s AND key = %s",
+            (Jsonb(answers[0] if one else {"games": answers}), club_id, idempotency_key),
+        )
+    shown = [
+        {**summary, "seat_tokens": _seat_tokens(w.game, minted)}
+        for summary, w, minted in zip(answers, works, tokens, strict=True)
+    ]
+    return WriteResult(201, shown[0] if one else {"games": shown}), last
+
+
+def _seat_tokens(game: Game, tokens: list[str]) -> list[dict[str, Any]]:
+    return [
         {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
     ]
-    return WriteResult(201, {**answer, "seat_tokens": seat_tokens})
+
+
+@contextmanager
+def _naming(document: int | None) -> Iterator[None]:
+    """A refusal met while importing document ``document`` of a batch names it."""
+    try:
+        yield
+    except DomainError as error:
+        if document is not None and "document" not in error.extra:
+            error.extra = {"document": document, **error.extra}
+            error.detail = f"Game {document}: {error.detail}"
+        raise
+
+
+def _config(conn: psycopg.Connection, game: Game, configs: dict[str, GameConfig]) -> GameConfig:
+    """The game's configuration, read once for all the games of an import that share it."""
+    key = json.dumps([len(game.seats), game.options, game.dealer, game.catalog_ref], sort_keys=True)
+    if key not in configs:
+        configs[key] = games.config_of(conn, game)
+    return configs[key]
 
 
 def _replay(work: UnitOfWork, items: list[dict[str, Any]]) -> None:
@@ -149,8 +303,6 @@ def _replay(work: UnitOfWork, items: list[dict[str, Any]]) -> None:
             if seat is not None:
                 access.check_seat(work.game, seat)
             command = commands.command(engine.id, item["command"])
-            if engine.outcome(work.state).finished:
-                raise Invalid("game-over", "The game has ended; no command follows.")
             work.decide({**command, "seat": seat})
         except RuleViolation as violation:
             raise _refused(index, violation.code, violation.message) from violation
@@ -189,29 +341,65 @@ def _close(work: UnitOfWork, document: dict[str, Any]) -> str:
     return status
 
 
-def _seat_players(conn: psycopg.Connection, club_id: UUID, seats: list[dict[str, Any]]) -> list[str]:
-    """Each seat's player in this club: the given id if it is the club's, else
-    the club's player of that name, created if the club has none."""
-    ids = [str(s["player"]) for s in seats if s.get("player")]
-    known = games.player_names(conn, ids, club_id)
-    found = []
-    for index, seat in enumerate(seats):
-        if seat.get("player") and str(seat["player"]) in known:
-            found.append(str(seat["player"]))
-            continue
-        if not seat.get("name"):
-            raise Invalid(
-                "unknown-player",
-                f"Seat {index} names no player of this club.",
-                players=[str(seat.get("player"))],
-            )
-        row = conn.execute(
-            "INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s)"
-            " ON CONFLICT (club_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id",
-            (uuid.uuid4(), club_id, seat["name"]),
-        ).fetchone()
-        found.append(str(row["id"]))
-    return found
+def _seat_players(
+    conn: psycopg.Connection, club_id: UUID, documents: list[dict[str, Any]], one: bool
+) -> tuple[list[list[str]], dict[str, str], dict[str, str]]:
+    """Each document's seats as players of this club (the given id if it is
+    the club's, else the club's player of that name, or a new one under that
+    name), the names of them all, and the new ones to add (name -> id)."""
+    given = {str(s["player"]) for d in documents for s in d["seats"] if s.get("player")}
+    known = games.player_names(conn, given, club_id)
+    wanted = set()
+    for index, document in enumerate(documents):
+        for seat_index, seat in enumerate(document["seats"]):
+            if seat.get("player") and str(seat["player"]) in known:
+                continue
+            if not seat.get("name"):
+                with _naming(None if one else index):
+                    raise Invalid(
+                        "unknown-player",
+                        f"Seat {seat_index} names no player of this club.",
+                        players=[str(seat.get("player"))],
+                    )
+            wanted.add(seat["name"])
+    rows = conn.execute(
+        "SELECT id, name FROM players WHERE club_id = %s AND name = ANY(%s)", (club_id, list(wanted))
+    ).fetchall()
+    by_name = {r["name"]: str(r["id"]) for r in rows}
+    new_players = {name: str(uuid.uuid4()) for name in wanted if name not in by_name}
+    by_name.update(new_players)
+    players = [
+        [
+            str(s["player"]) if s.get("player") and str(s["player"]) in known else by_name[s["name"]]
+            for s in document["seats"]
+        ]
+        for document in documents
+    ]
+    return players, {**known, **{player: name for name, player in by_name.items()}}, new_players
+
+
+def _add_players(conn: psycopg.Connection, club_id: UUID, new_players: dict[str, str]) -> None:
+    """Add the import's new players, or raise ``_PlayerAddedMeanwhile`` (the
+    games were replayed with these ids, so another player of the name will not do)."""
+    if not new_players:
+        return
+    added = conn.execute(
+        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])"
+        " ON CONFLICT (club_id, name) DO NOTHING RETURNING id",
+        (list(new_players.values()), club_id, list(new_players)),
+    ).fetchall()
+    if len(added) != len(new_players):
+        raise _PlayerAddedMeanwhile()
+
+
+def _answered(conn: psycopg.Connection, club_id: UUID, key: str | None, body_hash: str) -> WriteResult | None:
+    """The first answer to an import under ``key``, if one has been stored."""
+    if not key:
+        return None
+    row = conn.execute(
+        "SELECT request_hash, response FROM import_keys WHERE club_id = %s AND key = %s", (club_id, key)
+    ).fetchone()
+    return _earlier(row, body_hash) if row else None
 
 
 def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) -> WriteResult | None:
@@ -226,6 +414,10 @@ def _claim(conn: psycopg.Connection, club_id: UUID, key: str, body_hash: str) ->
     row = conn.execute(
         "SELECT request_hash, response FROM import_keys WHERE club_id = %s AND key = %s", (club_id, key)
     ).fetchone()
+    return _earlier(row, body_hash)
+
+
+def _earlier(row: dict[str, Any], body_hash: str) -> WriteResult:
     if row["request_hash"] != body_hash:
         raise Invalid("idempotency-key-reused", "This Idempotency-Key was used with a different body.")
     return WriteResult(201, row["response"], replayed=True)

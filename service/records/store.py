@@ -15,6 +15,7 @@ docs/architecture.md).
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -128,6 +129,68 @@ def append(
         },
     )
     return Appended(cursor, game_id, after_version, events)
+
+
+#: Events per COPY statement of ``append_games``.
+COPY_ROWS = 50_000
+
+
+@dataclass(frozen=True)
+class GameAppend:
+    """One game's share of ``append_games``: as ``append``'s arguments."""
+
+    club_id: UUID
+    game_id: UUID
+    after_version: int
+    events: Sequence[NewEvent]
+    status: str | None = None
+
+
+def append_games(conn: psycopg.Connection, appends: Sequence[GameAppend]) -> int:
+    """``append`` for many games at once, in the caller's transaction: the
+    positions are claimed in one call, the events COPYed in and every game's
+    version (and status) moved in one statement. Returns the last position
+    (0: nothing appended). The caller holds each game's row, as for ``append``."""
+    total = sum(len(a.events) for a in appends)
+    if not total:
+        return 0
+    first = conn.execute("SELECT events_claim_positions(%s) AS first", (total,)).fetchone()["first"]
+    rows = _event_rows(first, appends)
+    with conn.cursor() as cursor:
+        # Several COPY statements for a long batch: each stays well within the statement timeout.
+        for _ in range(0, total, COPY_ROWS):
+            with cursor.copy(
+                "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
+            ) as copy:
+                for row in itertools.islice(rows, COPY_ROWS):
+                    copy.write_row(row)
+        cursor.execute(
+            "UPDATE games SET version = moved.version, status = coalesce(moved.status, games.status)"
+            " FROM unnest(%s::uuid[], %s::integer[], %s::text[]) AS moved(id, version, status)"
+            " WHERE games.id = moved.id",
+            (
+                [a.game_id for a in appends],
+                [a.after_version + len(a.events) for a in appends],
+                [a.status for a in appends],
+            ),
+        )
+    return first + total - 1
+
+
+def _event_rows(position: int, appends: Sequence[GameAppend]) -> Iterator[tuple]:
+    """The events of ``appends`` as rows of ``events``, from ``position`` on."""
+    for a in appends:
+        for version, event in enumerate(a.events, start=a.after_version + 1):
+            yield (
+                position,
+                a.club_id,
+                a.game_id,
+                version,
+                event.type,
+                json.dumps(event.data),
+                json.dumps(event.metadata),
+            )
+            position += 1
 
 
 def read_stream(
@@ -252,6 +315,19 @@ def save_snapshot(
         " ON CONFLICT (game_id, engine_version, version) DO UPDATE SET state = EXCLUDED.state",
         (game_id, engine_version, version, Jsonb(state)),
     )
+
+
+def save_snapshots(conn: psycopg.Connection, snapshots: Sequence[tuple[UUID, str, int, Any]]) -> None:
+    """``save_snapshot`` for many (game, engine version, version, state) at once."""
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO snapshots (game_id, engine_version, version, state) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (game_id, engine_version, version) DO UPDATE SET state = EXCLUDED.state",
+            [
+                (game_id, engine_version, version, Jsonb(state))
+                for game_id, engine_version, version, state in snapshots
+            ],
+        )
 
 
 def drop_snapshots_after(conn: psycopg.Connection, game_id: UUID, version: int) -> None:

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 import psycopg
 
@@ -176,13 +177,12 @@ class UnitOfWork:
             self.conn, self.game.club_id, self.game.id, self.game.version, self.pending, status
         )
         if self.snapshot_due(snapshot_every):
-            store.save_snapshot(
-                self.conn,
-                self.game.id,
-                self.game.engine.version,
-                self.version,
-                self.game.engine.dump_state(self.state),
-            )
+            store.save_snapshot(self.conn, *self.snapshot())
+
+    def snapshot(self) -> tuple[UUID, str, int, Any]:
+        """The state after the pending events as a snapshot: game, engine
+        version, version and the dumped state."""
+        return self.game.id, self.game.engine.version, self.version, self.game.engine.dump_state(self.state)
 
     def committed(self, records: Records) -> None:
         """Called once the transaction has committed: tell the listeners."""

@@ -99,6 +99,18 @@ def test_a_club_reads_the_shipped_catalogs_and_its_own_by_id_and_version(client)
     assert default["content"] == shipped
 
 
+def test_a_shipped_catalog_reads_the_same_by_engine_and_by_club(client):
+    club = ClubFactory(client=client)
+    shipped = default_catalog("house-of-cronies")
+    by_engine = client.get("/engines/house-of-cronies/catalog").get_json()
+    by_club = Api(client, club["admin_token"]).get(
+        f"/clubs/{club['id']}/catalogs/house-of-cronies/{shipped['id']}/{shipped['version']}"
+    )
+    assert by_club.get_json() == by_engine
+    assert by_engine["shipped"] is True and by_engine["reconstruction"] is True
+    assert by_engine["content"] == shipped
+
+
 def test_another_clubs_catalog_is_not_readable(client):
     mine, theirs = ClubFactory(client=client), ClubFactory(client=client)
     own = {**default_catalog("house-of-cronies"), "id": "theirs", "version": 1}
