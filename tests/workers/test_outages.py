@@ -2,7 +2,9 @@
 action is stored, and the projections catch up once Redis is back.
 
 Redis is both the broker and the rate limiter's shared storage here, as in
-`make run`. It is stopped for 30 s, then frozen (SIGSTOP) for 30 s.
+`make run`. It is stopped for 15 s, then frozen (SIGSTOP) for 15 s: long
+enough for the limiter to find it down, fall back and probe it again several
+times (its probes back off from 1 s).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from service.app import create_app
 from tests.factories import Api, ClubFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, head, wait_for
 
-OUTAGE_SECONDS = 30
+OUTAGE_SECONDS = 15
 #: The slowest answer accepted during an outage: a stalled storage call costs 0.5 s,
 #: the rest is slack for a loaded machine (without the fallback, requests hung 5-10 s).
 SLOWEST_ANSWER = 3.0
