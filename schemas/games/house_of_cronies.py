@@ -158,13 +158,19 @@ class HouseOfCroniesWindowView(Schema):
     you_may_answer = v.boolean(description="The viewer's hand holds an answer (spectators: false).")
 
 
-class HouseOfCroniesTacticView(Schema):
+class HouseOfCroniesTactic(Schema):
     seat = v.seat()
     card = card_id()
     kind = v.string(cards.TACTIC_KINDS)
     target = v.seat(null=True)
     position = v.string(cards.POSITIONS, null=True)
     crony = card_id(null=True)
+    cabinet = v.array(card_id(null=True), null=True, length=len(cards.CRONY_POSITIONS))
+
+
+class HouseOfCroniesTacticView(HouseOfCroniesTactic):
+    """A tactic as views show it: its new cabinet by position."""
+
     cabinet = v.nested(
         HouseOfCroniesCronyCabinet, null=True, description="Cabinet reshuffle: the new cabinet."
     )
@@ -225,16 +231,6 @@ class HouseOfCroniesWindow(Schema):
     passed = v.array(v.seat())
     target = v.seat(null=True)
     exclude = card_id(null=True)
-
-
-class HouseOfCroniesTactic(Schema):
-    seat = v.seat()
-    card = card_id()
-    kind = v.string(cards.TACTIC_KINDS)
-    target = v.seat(null=True)
-    position = v.string(cards.POSITIONS, null=True)
-    crony = card_id(null=True)
-    cabinet = v.array(card_id(null=True), null=True, length=len(cards.CRONY_POSITIONS))
 
 
 class HouseOfCroniesSeatStats(Schema):

@@ -32,8 +32,9 @@ GAMES = {
 }
 
 
-def _walk(engine_id: str, steps: int = 250):
-    """Each (state, seat, legal command) along a seeded game."""
+def _positions(engine_id: str, steps: int = 250):
+    """Each position of a seeded game: its state, the chance it awaits (or
+    None) and, when none, its legal (seat, command) pairs."""
     engine = registry.get(engine_id)
     options, seats = GAMES[engine_id]
     catalog = default_catalog(engine_id) if engine.catalog_kind else None
@@ -46,14 +47,17 @@ def _walk(engine_id: str, steps: int = 250):
         if engine.outcome(state).finished:
             return
         request = engine.chance(state)
-        if request is not None:
-            command = deal(request, rng)
-        else:
-            legal = [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
-            yield from ((state, s, c) for s, c in legal)
-            command = rng.choice(legal)[1]
+        legal = [] if request else [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
+        yield state, request, legal
+        command = deal(request, rng) if request else rng.choice(legal)[1]
         for event in engine.decide(state, command):
             state = engine.evolve(state, event)
+
+
+def _walk(engine_id: str, steps: int = 250):
+    """Each (state, seat, legal command) along a seeded game."""
+    for state, _, legal in _positions(engine_id, steps):
+        yield from ((state, s, c) for s, c in legal)
 
 
 @pytest.mark.parametrize("engine_id", registry.available())
@@ -130,27 +134,11 @@ def test_a_house_of_cronies_purchase_names_the_cards_it_is_paid_with():
             assert state.card(card).label() in text
 
 
-def _awaited(engine_id: str, steps: int = 250):
+def _awaited(engine_id: str):
     """Each chance awaited along a seeded game, as the command without its dice or cards."""
-    engine = registry.get(engine_id)
-    options, seats = GAMES[engine_id]
-    catalog = default_catalog(engine_id) if engine.catalog_kind else None
-    config = GameConfig(seats, for_engine(engine_id).OPTIONS().load(options), "server", catalog)
-    state = engine.initial_state(config)
-    for event in engine.setup(config):
-        state = engine.evolve(state, event)
-    rng = random.Random(3)
-    for _ in range(steps):
-        if engine.outcome(state).finished:
-            return
-        request = engine.chance(state)
+    for state, request, _ in _positions(engine_id):
         if request is not None:
             yield state, request, {"type": request.command, "seat": None, **request.fixed}
-            command = deal(request, rng)
-        else:
-            command = rng.choice([c for s in range(seats) for c in engine.legal_commands(state, s)])
-        for event in engine.decide(state, command):
-            state = engine.evolve(state, event)
 
 
 @pytest.mark.parametrize("engine_id", registry.available())
