@@ -10,6 +10,7 @@ import subprocess
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -66,6 +67,8 @@ def postgres(tmp_path):
         migrate(conn)
     yield pg
     pg.embedded.stop()
+    if (Path(pg.embedded.server.pgdata) / "postmaster.pid").exists():
+        pg.stop()  # restarted by the test, so pgserver no longer counts it as its own
 
 
 class Writer(threading.Thread):
