@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engines.kit.frozen import replace
+from engines.kit.items import Record
 
 # Phases, in the order of a turn. "next-turn" and "escalate" never rest: the
 # engine produces their events itself right after the command that reached them.
@@ -41,7 +41,7 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class ChancellorsState:
+class ChancellorsState(Record):
     seats: int
     target: int
     pawns: bool
@@ -72,9 +72,6 @@ class ChancellorsState:
     services_won: tuple[int, ...] = ()
     abdications: tuple[int, ...] = ()
     excuse_uses: tuple[int, ...] = ()
-
-    def with_(self, **changes: Any) -> ChancellorsState:
-        return replace(self, **changes)
 
     def holds_service(self, seat: int) -> bool:
         return seat in self.services

@@ -9,7 +9,7 @@ from engines.final_decrees.catalog import Catalog
 from engines.final_decrees.departments import Arrow
 from engines.kit.awaiting import Awaiting
 from engines.kit.deck import Deck
-from engines.kit.frozen import replace
+from engines.kit.items import Record
 from engines.kit.offers import OfferBook
 
 # Phases. The game rests only where a seat or chance is awaited.
@@ -42,7 +42,7 @@ class Decree:
 
 
 @dataclass(frozen=True)
-class FdState:
+class FdState(Record):
     catalog: Catalog
     seats: int
     dealer: str
@@ -80,9 +80,6 @@ class FdState:
     trades: tuple[int, ...] = ()
     first_bid: tuple[int, ...] = ()
     headed: tuple[tuple[str, ...], ...] = ()  # the department each of the seat's turns began in
-
-    def with_(self, **changes: Any) -> FdState:
-        return replace(self, **changes)
 
     # ---------------------------------------------------------------- queries
     def head(self, department: str) -> int | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.house_of_cronies.catalog import POSITIONS, CardDef, Catalog
 from engines.kit.frozen import replace
-from engines.kit.items import add_at, replace_at
+from engines.kit.items import SeatedRecord
 
 OPENING = "opening"  # dealing the opening hands and placing their cronies
 LAYING = "laying"  # a round started; the Speaker's cards wait to be laid out
@@ -95,7 +95,7 @@ class SeatStats:
 
 
 @dataclass(frozen=True)
-class HocState:
+class HocState(SeatedRecord):
     catalog: Catalog
     seats: int
     speaker: int
@@ -123,17 +123,8 @@ class HocState:
     stats: tuple[SeatStats, ...] = ()
     votes: tuple[int, ...] = ()  # set by the vote count
 
-    def with_(self, **changes: Any) -> HocState:
-        return replace(self, **changes)
-
     def card(self, card_id: str) -> CardDef:
         return self.catalog.card(card_id)
-
-    def with_player(self, seat: int, **changes: Any) -> HocState:
-        return replace(self, players=replace_at(self.players, seat, **changes))
-
-    def with_stat(self, seat: int, name: str, add: int = 1) -> HocState:
-        return replace(self, stats=add_at(self.stats, seat, name, add))
 
 
 def _plain(value: Any) -> Any:

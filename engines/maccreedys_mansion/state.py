@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.kit.frozen import replace
+from engines.kit.items import Record
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion.catalog import Board
 
@@ -76,7 +77,7 @@ class Company:
 
 
 @dataclass(frozen=True)
-class MmState:
+class MmState(Record):
     board: Board
     seats: int
     first: int
@@ -112,9 +113,6 @@ class MmState:
     inspector_haunted: tuple[int, ...] = ()  # rounds a closed company haunted the Inspector
     ended_by: str = ""
     final_places: tuple[int, ...] = ()
-
-    def with_(self, **changes: Any) -> MmState:
-        return replace(self, **changes)
 
     def with_company(self, seat: int, **changes: Any) -> MmState:
         companies = list(self.companies)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.kit.frozen import replace
+from engines.kit.items import Record
 
 
 @dataclass(frozen=True)
-class PigState:
+class PigState(Record):
     seats: int
     target: int
     scores: tuple[int, ...]
@@ -16,6 +16,3 @@ class PigState:
     turn_total: int = 0
     rolling: bool = False  # a roll was called for and waits for its die
     winner: int | None = None
-
-    def with_(self, **changes) -> PigState:
-        return replace(self, **changes)

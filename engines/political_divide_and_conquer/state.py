@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.kit.deck import Deck
 from engines.kit.frozen import replace
-from engines.kit.items import add_at, replace_at
+from engines.kit.items import SeatedRecord
 from engines.kit.windows import Window
 from engines.political_divide_and_conquer.catalog import CardDef, Catalog
 
@@ -92,7 +92,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class PdcState:
+class PdcState(SeatedRecord):
     catalog: Catalog
     seats: int
     stage: str = "new"
@@ -115,17 +115,8 @@ class PdcState:
     stats: tuple[SeatStats, ...] = ()
     scores: tuple[int, ...] = ()  # set when the game ends
 
-    def with_(self, **changes: Any) -> PdcState:
-        return replace(self, **changes)
-
     def card(self, card_id: str) -> CardDef:
         return self.catalog.card(card_id)
-
-    def with_player(self, seat: int, **changes: Any) -> PdcState:
-        return replace(self, players=replace_at(self.players, seat, **changes))
-
-    def with_stat(self, seat: int, name: str, add: int = 1) -> PdcState:
-        return replace(self, stats=add_at(self.stats, seat, name, add))
 
     def stack(self, group: str) -> tuple[str, ...]:
         for g, cards in self.stacks:
