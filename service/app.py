@@ -15,6 +15,7 @@ from redis.retry import Retry
 
 from schemas.api import Problem as ProblemSchema
 from service.api import bodies, problems, wake
+from service.api.framework import ServiceFlask
 from service.auth import client_address, failed_authentication, rate_limit_key
 from service.config import Settings
 from service.records.catalogs import check_shipped
@@ -70,7 +71,7 @@ class TableRecordApi(Api):
 
 def create_app(settings: Settings | None = None, pool=None, **overrides: Any) -> Flask:
     settings = settings or Settings.from_env()
-    app = Flask(__name__)
+    app = ServiceFlask(__name__)
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,

@@ -125,6 +125,7 @@ def post_action(body, game_id):
     dice or draws). With `expected_version`, a game that has moved on answers
     409 and stores nothing."""
     principal = require_principal()
+    key = idempotency.check_key(request.headers.get("Idempotency-Key"))
     result = acting.act(
         records(),
         game_id,
@@ -132,11 +133,11 @@ def post_action(body, game_id):
         body["seat"],
         body["command"],
         expected_version=body["expected_version"],
-        idempotency_key=idempotency.check_key(request.headers.get("Idempotency-Key")),
-        body_hash=idempotency.request_hash(request.get_json()),
+        idempotency_key=key,
+        body_hash=idempotency.request_hash(request.get_json()) if key else "",
         request_id=request_id(),
     )
-    return result.body, result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
+    return jsonify(result.body), result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
 
 
 @blp.get("/games/<uuid:game_id>/events")

@@ -37,13 +37,14 @@ def import_game(body, club):
     """Import a game (admin token): every command is replayed through the game's
     rules in one transaction. All is stored, or nothing is and the 422
     `command-refused` names the `index` of the first refused command and its `rule`."""
+    key = idempotency.check_key(request.headers.get("Idempotency-Key"))
     result = interchange.import_game(
         records(),
         club,
         current_principal(),
         body,
-        idempotency_key=idempotency.check_key(request.headers.get("Idempotency-Key")),
-        body_hash=idempotency.request_hash(request.get_json()),
+        idempotency_key=key,
+        body_hash=idempotency.request_hash(request.get_json()) if key else "",
         request_id=request_id(),
     )
     return result.body, result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})

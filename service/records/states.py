@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import replace
 from typing import Any, NamedTuple
 from uuid import UUID
 
 import psycopg
 
 from engines.base import GameConfig
+from engines.kit.frozen import replace
 from service.records import fold
 from service.records.games import Game, config_of
 

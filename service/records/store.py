@@ -16,15 +16,21 @@ docs/architecture.md).
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
+import orjson
 import psycopg
 from psycopg.types.json import Jsonb
+
+
+def event_json(value: Any) -> bytes:
+    """``value`` as the JSON the store keeps (orjson: several times faster
+    than the standard library's, and as strict; keys become strings)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ def append(
             "after": after_version,
             "status": status,
             # One JSON document for all the events: [[type, data, metadata], ...].
-            "events": json.dumps([[e.type, e.data, e.metadata] for e in events]),
+            "events": event_json([[e.type, e.data, e.metadata] for e in events]).decode(),
         },
     )
     return Appended(cursor, game_id, after_version, events)
@@ -187,8 +193,8 @@ def _event_rows(position: int, appends: Sequence[GameAppend]) -> Iterator[tuple]
                 a.game_id,
                 version,
                 event.type,
-                json.dumps(event.data),
-                json.dumps(event.metadata),
+                event_json(event.data).decode(),
+                event_json(event.metadata).decode(),
             )
             position += 1
 

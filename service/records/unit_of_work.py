@@ -10,13 +10,13 @@ rejected action raises before anything is written.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+import orjson
 import psycopg
 
 from engines.base import Event, GameConfig
@@ -89,9 +89,9 @@ class UnitOfWork:
             # Evolve from the event exactly as it will be stored (through JSON),
             # so the live state is always the state a replay of the log gives;
             # the stored copy is separate, so evolving can never alter it.
-            text = json.dumps(event.data)
-            self.pending.append(NewEvent(event.type, json.loads(text), {**self.meta, **meta}))
-            self.state = engine.evolve(self.state, Event(event.type, json.loads(text)))
+            text = store.event_json(event.data)
+            self.pending.append(NewEvent(event.type, orjson.loads(text), {**self.meta, **meta}))
+            self.state = engine.evolve(self.state, Event(event.type, orjson.loads(text)))
 
     def record_service(self, type_: str, data: dict[str, Any]) -> None:
         self.pending.append(NewEvent(type_, data, dict(self.meta)))
