@@ -23,8 +23,9 @@ from service.records.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The same server settings for the service and for the framework's ceiling.
-GUNICORN = ["-w", "3", "--threads", "6"]
+# The same server settings for the service and for the framework's ceiling
+# (``BENCH_GUNICORN`` to measure others).
+GUNICORN = os.environ.get("BENCH_GUNICORN", "-w 3 --threads 6").split()
 
 
 @contextmanager
