@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from schemas.api import EngineState
 from schemas.numbers import INT32_MAX, INT64_MAX
 
 MIN_POSITION = fields.Integer(
@@ -128,7 +129,12 @@ class ReplayStep(Schema):
     type = fields.String()
     data = fields.Dict()
     description = fields.String()
-    state = fields.Dict(metadata={"description": "The state after this step, as the viewer may see it."})
+    state = EngineState(
+        metadata={
+            "description": "The state after this step, as the viewer may see it: one of the shapes of the"
+            " replay's engine (`game.engine`), as `GET /engines/{engine_id}` publishes them under `view`."
+        }
+    )
     recorded_at = fields.DateTime()
     retracted_by = fields.Integer(
         allow_none=True, metadata={"description": "The step that took this one back."}

@@ -4,11 +4,17 @@ every few steps and at each retraction."""
 
 from __future__ import annotations
 
+import random
+
+import jsonschema_rs
 import psycopg
+import pytest
 from psycopg.rows import dict_row
 
+from engines import registry
 from service.records import fold, games, store
 from tests.factories import Api, ClubFactory, GameFactory
+from tests.workers.helpers import drain
 from workers import runner
 from workers.projections import PROJECTIONS
 from workers.projections.replays import KEEP_EVERY
@@ -60,3 +66,28 @@ def test_every_replay_step_equals_a_full_fold_across_kept_states_retractions_and
     marked = {s["step"]: s["retracted_by"] for s in one_by_one if s["retracted_by"] is not None}
     first, second = retractions
     assert marked == {n: first for n in range(target + 1, first)} | {n: second for n in range(first, second)}
+
+
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_every_replay_steps_state_fits_the_view_schema_its_engine_publishes(client, database_url, engine_id):
+    """A replay step's state is typed as the game view's is: the recorder's
+    replay (the whole state) and seat 0's eye both fit the published shapes."""
+    view = jsonschema_rs.Draft202012Validator(client.get(f"/engines/{engine_id}").get_json()["view"])
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    seats = registry.get(engine_id).min_seats
+    game = GameFactory(client=client, club=club, engine=engine_id, options={}, dealer="table", seats=seats)
+    rng = random.Random(5)
+    for _ in range(12):
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]
+        offered = [a for actions in legal.values() for a in actions]
+        if not offered:
+            break
+        assert api.post(f"/games/{game['id']}/actions", rng.choice(offered)).status_code == 201
+    drain(database_url, ["replays"])
+    for query in ("", "?seat=0"):
+        replay = api.get(f"/games/{game['id']}/replay/export{query}").get_json()
+        assert replay["steps"] and replay["game"]["viewer"] == ("all" if not query else 0)
+        for step in replay["steps"]:
+            errors = [e.message[:200] for e in view.iter_errors(step["state"])][:3]
+            assert not errors, (query, step["step"], step["type"], errors)
