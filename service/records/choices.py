@@ -11,6 +11,9 @@ order the cards were picked up in). Every button is a whole command; the
 engine still judges it when it is posted. A seat's buttons read as the
 engine words them (its ``label`` hook: the words of the log line the entry
 will write), or by the command's type and fields for an engine without one.
+An answer to a question (a card, a player, a group) reads as the engine
+words that one value (its ``label_value`` hook: a card by its name, a seat
+by its player's), or as the value itself.
 
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
@@ -111,6 +114,16 @@ def _flat(command: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def _answer(path: str, value: Any, words_for: ValueLabel) -> str:
+    """The answer ``value`` to the question on ``path``, in words."""
+    name, _, index = path.partition(".")
+    if path == "type":
+        return words(value)
+    if index == "count":
+        return value_label(value)
+    return words_for(name, value)
+
+
 def _path_label(path: str) -> str:
     name, _, index = path.partition(".")
     if index == "count":
@@ -121,6 +134,12 @@ def _path_label(path: str) -> str:
 
 
 Label = Callable[[dict[str, Any]], str]
+#: One value of a command's field in words: ``(field, value) -> text``.
+ValueLabel = Callable[[str, Any], str]
+
+
+def plain_value(field: str, value: Any) -> str:
+    return value_label(value)
 
 
 def engine_labels(engine: Engine, state: Any, names: Sequence[str]) -> Label:
@@ -139,16 +158,36 @@ def engine_labels(engine: Engine, state: Any, names: Sequence[str]) -> Label:
     return label
 
 
-def _finals(commands: list[dict[str, Any]], label: Label) -> list[Option]:
-    """One button per command; where two labels read alike (two copies of one
-    card), each says what else sets it apart."""
+def engine_value_labels(engine: Engine, state: Any, names: Sequence[str]) -> ValueLabel:
+    """One value of a command's field in the engine's words: its
+    ``label_value`` hook when it has one and words for the value, the value
+    itself otherwise (a list: each item so)."""
+    hook = getattr(engine, "label_value", None)
+    if hook is None:
+        return plain_value
+
+    def label(field: str, value: Any) -> str:
+        if isinstance(value, list | tuple):
+            return ", ".join(label(field, v) for v in value) or "none"
+        return hook(state, field, value, names) or value_label(value)
+
+    return label
+
+
+def _finals(commands: list[dict[str, Any]], label: Label, words_for: ValueLabel) -> list[Option]:
+    """One button per command; where two labels read alike, each says what
+    else sets it apart: in words (another target), or as the values
+    themselves when the words read alike too (two copies of one card)."""
     labels = [label(c) for c in commands]
     for text in {t for t in labels if labels.count(t) > 1}:
         alike = [i for i, t in enumerate(labels) if t == text]
         flats = [_flat(commands[i]) for i in alike]
         differ = [k for k in flats[0] if any(f.get(k) != flats[0][k] for f in flats)]
-        for i, f in zip(alike, flats, strict=True):
-            labels[i] = f"{text} ({', '.join(value_label(f.get(k)) for k in differ)})"
+        apart = [", ".join(_answer(k, f.get(k), words_for) for k in differ) for f in flats]
+        if len(set(apart)) < len(apart):
+            apart = [", ".join(value_label(f.get(k)) for k in differ) for f in flats]
+        for i, why in zip(alike, apart, strict=True):
+            labels[i] = f"{text} ({why})"
     return [
         Option(text, command={k: v for k, v in c.items() if k != "seat"})
         for text, c in zip(labels, commands, strict=True)
@@ -156,10 +195,15 @@ def _finals(commands: list[dict[str, Any]], label: Label) -> list[Option]:
 
 
 def seat_choice(
-    actor: int, commands: list[dict[str, Any]], picks: list[str], label: Label = command_label
+    actor: int,
+    commands: list[dict[str, Any]],
+    picks: list[str],
+    label: Label = command_label,
+    words_for: ValueLabel = plain_value,
 ) -> Choice | None:
     """The seat's legal commands narrowed by ``picks``, each final one worded
-    by ``label``; None when it has none."""
+    by ``label`` and each answer to a question by ``words_for``; None when
+    it has none."""
     flats = [(_flat(c), {**c, "seat": actor}) for c in commands]
     if not flats:
         return None
@@ -167,9 +211,9 @@ def seat_choice(
     remaining = [(f, c) for f, c in flats if all(f.get(path) == value for path, value in wanted)]
     if not remaining:  # the game moved on since the picks were made
         remaining, wanted, picks = flats, [], []
-    picked = [f"{_path_label(path).rstrip('?')}: {value_label(value)}" for path, value in wanted]
+    picked = [f"{_path_label(path).rstrip('?')}: {_answer(path, value, words_for)}" for path, value in wanted]
     if len(remaining) <= FINAL_AT:
-        options = _finals([c for _, c in remaining], label)
+        options = _finals([c for _, c in remaining], label, words_for)
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     paths: list[str] = []
     for f, _ in remaining:
@@ -180,16 +224,19 @@ def seat_choice(
             if f.get(path) not in values:
                 values.append(f.get(path))
         if len(values) > 1:
-            options = [
-                Option(words(v) if path == "type" else value_label(v), picks=(*picks, encode(path, v)))
-                for v in values
-            ]
+            options = [Option(_answer(path, v, words_for), picks=(*picks, encode(path, v))) for v in values]
             return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
 
 
-def chance_choice(request: ChanceRequest, picks: list[str], label: Label = command_label) -> Choice:
-    """The table's dice and draw, die by die and card by card, under a title
+def chance_choice(
+    request: ChanceRequest,
+    picks: list[str],
+    label: Label = command_label,
+    words_for: ValueLabel = plain_value,
+) -> Choice:
+    """The table's dice and draw, die by die and card by card (each card
+    named by ``words_for``, in the order of their names), under a title
     worded by ``label`` (the command without its dice or cards)."""
     dice = [v for p, v in map(decode, picks) if p.startswith("dice.")]
     cards = [v for p, v in map(decode, picks) if p.startswith("cards.")]
@@ -203,7 +250,7 @@ def chance_choice(request: ChanceRequest, picks: list[str], label: Label = comma
     ):
         dice, cards, picks = [], [], []
     picked = [f"Die {i + 1}: {d}" for i, d in enumerate(dice)] + [
-        f"Card {i + 1}: {c}" for i, c in enumerate(cards)
+        f"Card {i + 1}: {words_for('cards', c)}" for i, c in enumerate(cards)
     ]
     base = {"type": request.command, **dict(request.fixed)}
     title = label({**base, "seat": None})
@@ -234,10 +281,11 @@ def chance_choice(request: ChanceRequest, picks: list[str], label: Label = comma
         last = still == 1
         path = f"cards.{len(cards)}"
         options = [
-            Option(v, command={**base, "cards": [*cards, v]})
+            Option(words_for("cards", v), command={**base, "cards": [*cards, v]})
             if last
-            else Option(v, picks=(*picks, encode(path, v)))
+            else Option(words_for("cards", v), picks=(*picks, encode(path, v)))
             for v in values
         ]
+        options.sort(key=lambda o: o.label.casefold())
         return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
     return Choice(None, "Record", [Option(label({**base, "seat": None}), command=base)], picked, title)

@@ -281,12 +281,17 @@ def scorepad(
     pads: list[choices.Choice] = []
     if game.status == "active":
         label = choices.engine_labels(engine, state, names)
+        words_for = choices.engine_value_labels(engine, state, names)
         request = engine.chance(state)
         if request is not None:
-            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label))
+            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label, words_for))
         for seat in range(len(game.seats)):
             choice = choices.seat_choice(
-                seat, engine.legal_commands(state, seat), picks if actor == str(seat) else [], label
+                seat,
+                engine.legal_commands(state, seat),
+                picks if actor == str(seat) else [],
+                label,
+                words_for,
             )
             if choice is not None:
                 pads.append(choice)

@@ -8,7 +8,13 @@ from itertools import combinations
 
 from engines.base import ChanceRequest
 from engines.kit.guards import check_chance
-from service.records.choices import FINAL_AT, chance_choice, engine_labels, seat_choice
+from service.records.choices import (
+    FINAL_AT,
+    chance_choice,
+    engine_labels,
+    engine_value_labels,
+    seat_choice,
+)
 
 
 def finals(choose, picks=()) -> list[dict]:
@@ -99,3 +105,63 @@ def test_an_engine_s_label_hook_words_the_whole_command_seat_included():
     label = engine_labels(Worded(), None, ["Ann", "Bob"])
     choice = seat_choice(1, [{"type": "ChooseCard", "seat": 1, "card": "author"}], [], label)
     assert choice.options[0].label == "Bob chooses the Author"
+
+
+CARD_NAMES = {"P1": "Scapegoat", "P1b": "Scapegoat", "P2": "Leak", "P3": "Filibuster", "P4": "Recount"}
+
+
+class Named:
+    """An engine whose cards and seats have names (its ``label_value`` hook)."""
+
+    def label_value(self, state, field, value, names):
+        if field in ("card", "cards"):
+            return CARD_NAMES.get(value)
+        if field == "target" and isinstance(value, int):
+            return names[value]
+        return None
+
+
+def test_a_narrowing_question_names_each_card_and_player_as_the_engine_words_them():
+    legal = [
+        {"type": "PlayCard", "seat": 0, "card": card, "target": target}
+        for card in ("P1", "P2", "P3")
+        for target in (1, 2, 3)
+    ]
+    words_for = engine_value_labels(Named(), None, ["Ann", "Bob", "Cat", "Dan"])
+    choice = seat_choice(0, legal, [], words_for=words_for)
+    assert len(legal) > FINAL_AT and choice.question == "Card?"
+    assert [o.label for o in choice.options] == ["Scapegoat", "Leak", "Filibuster"]
+    assert choice.options[1].picks == ('card="P2"',)  # the pick is still the card's id
+    narrowed = seat_choice(0, legal, list(choice.options[1].picks), words_for=words_for)
+    assert narrowed.picked == ["Card: Leak"]
+    assert sorted(o.command["target"] for o in narrowed.options) == [1, 2, 3]
+
+
+def test_the_tables_draw_offers_each_card_by_its_name_in_the_order_of_the_names():
+    request = ChanceRequest("DrawCards", draw=2, pool=("P1", "P2", "P3", "P4"), fixed={"player": 0})
+    words_for = engine_value_labels(Named(), None, ["Ann"])
+    first = chance_choice(request, [], words_for=words_for)
+    assert [o.label for o in first.options] == ["Filibuster", "Leak", "Scapegoat"]  # P4 cannot come first
+    second = chance_choice(request, list(first.options[1].picks), words_for=words_for)
+    assert second.picked == ["Card 1: Leak"]
+    assert sorted(o.command["cards"][1] for o in second.options) == ["P3", "P4"]
+    assert {o.label for o in second.options} == {"Filibuster", "Recount"}
+
+
+def test_a_value_the_engine_has_no_words_for_shows_as_it_is():
+    words_for = engine_value_labels(Named(), None, ["Ann", "Bob"])
+    assert words_for("card", "P9") == "P9"
+    assert words_for("amount", 3) == "3"
+    assert words_for("cards", ["P1", "P9"]) == "Scapegoat, P9"
+    assert engine_value_labels(object(), None, ["Ann"])("card", "P1") == "P1"
+
+
+def test_two_copies_of_one_card_are_told_apart_by_their_ids_and_two_targets_by_name():
+    copies = [{"type": "PlayCard", "seat": 0, "card": c, "target": 1} for c in ("P1", "P1b")]
+    names = ["Ann", "Bob", "Cat"]
+    words_for = engine_value_labels(Named(), None, names)
+    same = seat_choice(0, copies, [], label=lambda c: "Ann plays a card", words_for=words_for)
+    assert [o.label for o in same.options] == ["Ann plays a card (P1)", "Ann plays a card (P1b)"]
+    targets = [{"type": "PlayCard", "seat": 0, "card": "P1", "target": t} for t in (1, 2)]
+    apart = seat_choice(0, targets, [], label=lambda c: "Ann plays Scapegoat", words_for=words_for)
+    assert [o.label for o in apart.options] == ["Ann plays Scapegoat (Bob)", "Ann plays Scapegoat (Cat)"]
