@@ -28,8 +28,9 @@ from psycopg.types.json import Jsonb
 
 
 def event_json(value: Any) -> bytes:
-    """``value`` as the JSON the store keeps (orjson: several times faster
-    than the standard library's, and as strict; keys become strings)."""
+    """``value`` as the JSON the store keeps, written by orjson (several times
+    faster than the standard library's): keys become strings as there, and
+    NaN and the infinities, which jsonb cannot hold, become null."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
