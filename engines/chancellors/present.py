@@ -112,6 +112,10 @@ def _capital(title: str) -> str:
     return title[0].upper() + title[1:]
 
 
+def _problem(index: int) -> str:
+    return f"Problem {index + 1}"
+
+
 def _how(d: Any) -> str:
     if d.get("service"):
         return f"with {_service_title(d['service'])}"
@@ -137,7 +141,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         )
     if t == ev.PROBLEM_ROLLED:
         verb = "is rolled" if d["reason"] == "opening" else "is rerolled as a new problem"
-        return f"Problem {d['problem'] + 1} {verb}: {_dice(d['dice'])}."
+        return f"{_problem(d['problem'])} {verb}: {_dice(d['dice'])}."
     if t in (ev.CARDS_DEALT, ev.CARDS_DRAWN):
         count = d.get("count", len(d.get("cards", ())))
         verb = "is dealt" if t == ev.CARDS_DEALT else "draws"
@@ -197,7 +201,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{who(d['seat'])} passes the Excuse to {who(d['to'])}."
     if t == ev.PROBLEM_UNFOLDED:
         return (
-            f"Problem {d['problem'] + 1} unfolds: the set-aside die is rerolled to {d['rolled']}, "
+            f"{_problem(d['problem'])} unfolds: the set-aside die is rerolled to {d['rolled']}, "
             f"making {_dice(d['dice'])}."
         )
     if t == ev.PROBLEMS_ESCALATED:
@@ -302,5 +306,34 @@ def label_command(command: dict[str, Any], names: Sequence[str], logged: str) ->
 def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
     """The chance the table is about to enter, in the log's words."""
     if command["type"] == "RollDice":
-        return f"Problem {command['problem'] + 1} is rolled"
+        return f"{_problem(command['problem'])} is rolled"
     return f"{names[command['player']]} draws"
+
+
+# -------------------------------------------------------------- value labels
+_CARD_FIELDS = ("card", "cards")
+_SEAT_FIELDS = ("seat", "player")
+
+
+def _index(value: Any, size: int) -> bool:
+    """Whether ``value`` is a position in a sequence of ``size`` items."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def _problem_title(state: ChancellorsState, index: int) -> str:
+    """The problem's number and the dice on it still to solve, as the roll's line words them."""
+    dice = _problem_view(state.problems[index])["dice"]
+    return f"{_problem(index)}: {_dice(dice)}" if dice else _problem(index)
+
+
+def label_value(state: ChancellorsState, field: str, value: Any, names: Sequence[str]) -> str | None:
+    """One value of a command's field for the scorepad: a card as the log names
+    it, a seat by its player's name, a problem by its number and dice; None
+    for anything else (dice faces, booleans, unknown cards)."""
+    if field in _CARD_FIELDS and isinstance(value, str) and value in CARDS:
+        return _capital(label(value))
+    if field in _SEAT_FIELDS and _index(value, min(state.seats, len(names))):
+        return names[value]
+    if field == "problem" and _index(value, len(state.problems)):
+        return _problem_title(state, value)
+    return None

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.house_of_cronies import events as ev
-from engines.house_of_cronies.catalog import CRONY_POSITIONS, POSITIONS, TACTIC_NAMES
+from engines.house_of_cronies.catalog import CRONY_POSITIONS, POSITIONS, TACTIC_NAMES, normalize_position
 from engines.house_of_cronies.query import votes
 from engines.house_of_cronies.state import OPENING, OVER, HocState, dump_state
 from engines.house_of_cronies.tactics import answer_card, point_of_order_seats, window_seats
@@ -120,6 +120,11 @@ def _who(names: Sequence[str], seat: Any) -> str:
     return f"Seat {seat}"
 
 
+def _position(position: str) -> str:
+    """A cabinet position as the log words it: "vice president"."""
+    return position.replace("-", " ")
+
+
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
@@ -144,7 +149,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"No tactics are left: {who} draws nothing."
     if t == ev.CRONY_PLACED:
         extra = f" and draws {d['free_tactics']} free tactic(s)" if d.get("free_tactics") else ""
-        return f"{who} places {d['name']} as {d['position'].replace('-', ' ')}{extra}."
+        return f"{who} places {d['name']} as {_position(d['position'])}{extra}."
     if t == ev.CRONY_DISCARDED:
         return f"{who} has no position for {d['name']} and discards it."
     if t == ev.ROUND_STARTED:
@@ -179,8 +184,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         gone = f", removing {', '.join(d['removed_names'])}" if d["removed"] else ""
         return f"{who} reshuffles their cabinet{gone}."
     if t == ev.FLOOR_CROSSED:
-        position = d["position"].replace("-", " ")
-        return f"{who} swaps {d['gave_name']} for {target}'s {d['took_name']} ({position})."
+        return f"{who} swaps {d['gave_name']} for {target}'s {d['took_name']} ({_position(d['position'])})."
     if t == ev.ALLY_EXPELLED:
         return f"A diplomatic incident sends {target}'s {d['name']} home."
     if t == ev.CRONY_PROTECTED:
@@ -277,11 +281,13 @@ def label_command(state: HocState, command: dict[str, Any], logged: str) -> str:
     if t == "PlayTactic" and command.get("crony"):
         return f"{logged}: {state.card(command['crony']).label()}"
     if t == "PlayTactic" and command.get("cabinet"):
-        seats = [
-            f"{state.card(c).label()} as {p.replace('-', ' ')}" for p, c in command["cabinet"].items() if c
-        ]
-        return f"{logged}: {', '.join(seats)}"
+        return f"{logged}: {_cabinet(state, command['cabinet'])}"
     return logged
+
+
+def _cabinet(state: HocState, cabinet: dict[str, str | None]) -> str:
+    """A new cabinet, crony by crony: "Tenderpreneur as finance, ..."."""
+    return ", ".join(f"{state.card(c).label()} as {_position(p)}" for p, c in cabinet.items() if c)
 
 
 def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
@@ -290,3 +296,39 @@ def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
     if isinstance(command["to"], int):
         return f"{_who(names, command['to'])} draws {deck} cards"
     return f"{deck.capitalize()} cards are laid out on the table"
+
+
+# -------------------------------------------------------------- value labels
+_CARD_FIELDS = ("card", "cards", "crony")
+_SEAT_FIELDS = ("seat", "to", "target")
+_TABLE = "table"
+
+
+def _is_seat(value: Any, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def _is_cabinet(state: HocState, value: Any) -> bool:
+    """Whether ``value`` seats catalog cards (or no one) in positions, with someone seated."""
+    return (
+        isinstance(value, dict)
+        and all(normalize_position(p) and (c is None or state.catalog.has(c)) for p, c in value.items())
+        and any(value.values())
+    )
+
+
+def label_value(state: HocState, field: str, value: Any, names: Sequence[str]) -> str | None:
+    """One value of a command's field for the scorepad: a card by its catalog
+    name, a seat by its player's name, the table, a position, or a new cabinet
+    in the log's words; None for anything else (amounts, decks, unknown cards)."""
+    if field in _CARD_FIELDS and state.catalog.has(value):
+        return state.card(value).label()
+    if field in _SEAT_FIELDS and _is_seat(value, min(state.seats, len(names))):
+        return names[value]
+    if field == "to" and value == _TABLE:
+        return "The table"
+    if field == "position" and normalize_position(value):
+        return _position(normalize_position(value)).capitalize()
+    if field == "cabinet" and _is_cabinet(state, value):
+        return _cabinet(state, value)
+    return None

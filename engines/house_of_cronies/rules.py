@@ -93,6 +93,10 @@ class HouseOfCronies:
             return present.awaited_label(dict(command), names)
         return present.label_command(state, dict(command), log_label(self, state, command, names))
 
+    def label_value(self, state: HocState, field: str, value: Any, names: Sequence[str]) -> str | None:
+        """One value of a command's field in the log's words."""
+        return present.label_value(state, field, value, names)
+
     def dump_state(self, state: HocState) -> dict[str, Any]:
         return _dump(state)
 
