@@ -99,14 +99,25 @@ def redact(event: Event, seat: int | None) -> Event:
 
 
 # ------------------------------------------------------------------ describe
-def _name(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
+def _player(names: Sequence[str], seat: Any) -> str | None:
+    """The name of the player at ``seat``, or None when it is not a seat number."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return None
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    name = _player(names, seat)
+    return f"seat {seat}" if name is None else name
+
+
+def _department(dept: Any) -> str | None:
+    """A department's title, or None when ``dept`` names no department."""
+    return TITLES.get(dept) if isinstance(dept, str) else None
 
 
 def _title(dept: str | None) -> str:
-    return TITLES.get(dept or "", "no department")
+    return _department(dept) or "no department"
 
 
 def _cap(text: str) -> str:
@@ -165,7 +176,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
             target += f" on {_title(d['target_department'])}"
         return f"{who} plays {d['name']}{target}."
     if t == ev.BLAME_SPREAD:
-        moves = "; ".join(f"{m['amount']} from {_title(m['from'])} to {_title(m['to'])}" for m in d["moves"])
+        moves = "; ".join(_move(m) for m in d["moves"])
         return f"{who} spreads the blame: {moves}."
     if t == ev.DECREE_FORWARDED:
         relief = " and loses 1 blame" if d["relief"] else ""
@@ -213,6 +224,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
         winners = [_name(names, s) for s, p in enumerate(d["places"]) if p == 1]
         return f"The game ends: {how}; {' and '.join(winners)} carry the least blame."
     return f"{t}."
+
+
+def _move(move: dict[str, Any]) -> str:
+    """Blame moved from one department to another."""
+    return f"{move['amount']} from {_title(move['from'])} to {_title(move['to'])}"
 
 
 def _terms(d: Any) -> str:
@@ -310,3 +326,45 @@ def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
     if t == "DiscardFromDeck":
         return "Cards from the deck go to the discard pile"
     return f"{_name(names, command['player'])} draws a card"
+
+
+# -------------------------------------------------------------- label_value
+CARD_FIELDS = frozenset({"card", "cards", "give_cards"})
+# to: the seat a trade is offered to. Not players: RemoveBlame lists the blame taken from each seat there.
+SEAT_FIELDS = frozenset({"seat", "player", "target_seat", "to"})
+# to: where a decree goes, or where a moved arrow runs (an item)
+DEPARTMENT_FIELDS = frozenset({"department", "target_department", "posts", "arrow", "from", "to"})
+
+
+def _card_name(state: FdState, card: Any) -> str | None:
+    found = state.catalog.by_id.get(card) if isinstance(card, str) else None
+    return None if found is None else found.name
+
+
+def _decree_name(state: FdState, decree: Any) -> str | None:
+    return next((d.name for d in state.catalog.decrees if d.id == decree), None)
+
+
+def _move_label(move: Any) -> str | None:
+    if not isinstance(move, dict) or not all(_department(move.get(k)) for k in ("from", "to")):
+        return None
+    amount = move.get("amount")
+    return _move(move) if isinstance(amount, int) and not isinstance(amount, bool) else None
+
+
+def label_value(state: FdState, field: str, value: Any, names: Sequence[str]) -> str | None:
+    """One value of a command's field in the table's words: a card by its name, a
+    seat by its player's name, a department by its title, a decree by its name and
+    a move of blame as the log words it; None for anything else (the scorepad then
+    shows the value as it is)."""
+    if field in CARD_FIELDS:
+        return _card_name(state, value)
+    if field == "decree":
+        return _decree_name(state, value)
+    if field == "moves":
+        return _move_label(value)
+    if isinstance(value, str) and field in DEPARTMENT_FIELDS:
+        return _department(value)
+    if field in SEAT_FIELDS:
+        return _player(names, value)
+    return None

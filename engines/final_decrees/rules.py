@@ -155,6 +155,10 @@ class FinalDecrees:
             return present.awaited_label(dict(command), names)
         return present.label_command(dict(command), log_label(self, state, command, names))
 
+    def label_value(self, state: FdState, field: str, value: Any, names: Sequence[str]) -> str | None:
+        """One value of a command's field in the log's words."""
+        return present.label_value(state, field, value, names)
+
     def dump_state(self, state: FdState) -> dict[str, Any]:
         return dump_state(state)
 

@@ -107,10 +107,16 @@ def redact(event: Event, seat: int | None) -> Event:
     return event
 
 
-def _who(names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
+def _player(names: Sequence[str], seat: Any) -> str | None:
+    """The name of the player at ``seat``, or None when it is not a seat number."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
-    return f"Seat {seat}"
+    return None
+
+
+def _who(names: Sequence[str], seat: Any) -> str:
+    name = _player(names, seat)
+    return f"Seat {seat}" if name is None else name
 
 
 def _count(n: int) -> str:
@@ -255,12 +261,15 @@ def _names(state: PdcState, cards: Sequence[str]) -> str:
     return " and ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _stacked(state: PdcState, stack: dict[str, Any]) -> str:
+    """An asset or deficit stacked onto a group, by name."""
+    return f"{state.card(stack['card']).name} on {state.card(stack['group']).name}"
+
+
 def _joining(state: PdcState, command: dict[str, Any]) -> str:
     """The groups and the stacked assets or deficits a command adds to a fight, by name."""
     parts = [_names(state, command.get("groups") or command.get("team") or [])]
-    parts += [
-        f"{state.card(s['card']).name} on {state.card(s['group']).name}" for s in command.get("stacks", [])
-    ]
+    parts += [_stacked(state, s) for s in command.get("stacks", [])]
     return "; ".join(p for p in parts if p) or "nothing"
 
 
@@ -297,3 +306,31 @@ def awaited_label(state: PdcState, command: dict[str, Any], names: Sequence[str]
     if pick.to is None:
         return f"{source} discards at random ({_who(names, pick.by)}'s event)"
     return f"{_who(names, pick.to)} takes at random from {source}"
+
+
+# -------------------------------------------------------------- label_value
+CARD_FIELDS = frozenset({"card", "cards", "team", "groups", "group", "target"})  # target: a group attacked
+SEAT_FIELDS = frozenset({"seat", "to", "source", "seats", "target"})  # target: the seat an event falls on
+
+
+def _card_name(state: PdcState, card: Any) -> str | None:
+    return state.card(card).name if state.catalog.has(card) else None
+
+
+def _stack_label(state: PdcState, stack: Any) -> str | None:
+    if not isinstance(stack, dict) or not all(state.catalog.has(stack.get(k)) for k in ("card", "group")):
+        return None
+    return _stacked(state, stack)
+
+
+def label_value(state: PdcState, field: str, value: Any, names: Sequence[str]) -> str | None:
+    """One value of a command's field as the log words it: a card or group by its
+    name, a seat by its player's name, a stacked card with the group it goes on;
+    None for anything else (the scorepad then shows the value as it is)."""
+    if field == "stacks":
+        return _stack_label(state, value)
+    if isinstance(value, str) and field in CARD_FIELDS:
+        return _card_name(state, value)
+    if field in SEAT_FIELDS:
+        return _player(names, value)
+    return None

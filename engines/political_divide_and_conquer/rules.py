@@ -110,6 +110,10 @@ class PoliticalDivideAndConquer:
             return present.awaited_label(state, dict(command), names)
         return present.label_command(state, dict(command), names, log_label(self, state, command, names))
 
+    def label_value(self, state: PdcState, field: str, value: Any, names: Sequence[str]) -> str | None:
+        """One value of a command's field in the log's words."""
+        return present.label_value(state, field, value, names)
+
     def dump_state(self, state: PdcState) -> dict[str, Any]:
         return _dump(state)
 
