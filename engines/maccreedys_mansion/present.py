@@ -7,17 +7,24 @@ deck's size, not its contents, and events need no redaction.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.base import Event
 from engines.maccreedys_mansion import events as ev
+from engines.maccreedys_mansion.catalog import Board
 from engines.maccreedys_mansion.effects import resolve_card
 from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete_locations, debt_total, markers_in_hand, money
 from engines.maccreedys_mansion.state import OVER, MmState, dump_state
 
 DECKS = ("job_deck", "event_deck", "haunt_deck")
+HAUNT_TARGETS = {
+    "worker": "a worker",
+    "room": "a room",
+    "location": "a location",
+    "inspector": "the Inspector",
+}
 
 
 def _counts(types: Sequence[str], counts: Sequence[int]) -> dict[str, int]:
@@ -83,6 +90,49 @@ def _by(d: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _named(table: Mapping[str, Any], key: str) -> str | None:
+    entry = table.get(key)
+    return None if entry is None else entry.name
+
+
+def _card_name(board: Board, card: str) -> str | None:
+    """A job, Event or Haunt card by the name printed on it."""
+    return _named(board.job, card) or _named(board.card, card)
+
+
+def _space_name(board: Board, space: str) -> str | None:
+    """A space by its location's name and its place there: the board prints no space names."""
+    found = board.space.get(space)
+    if found is None:
+        return None
+    location = board.location[found.location]
+    return f"{location.name}, space {location.spaces.index(space) + 1}"
+
+
+def _is_seat(value: Any, names: Sequence[str]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+
+
+_NAMERS: dict[str, Callable[[Board, str], str | None]] = {
+    "cards": _card_name,
+    "space": _space_name,
+    "room": lambda board, room: _named(board.room, room),
+    "location": lambda board, location: _named(board.location, location),
+    "target": lambda board, target: HAUNT_TARGETS.get(target),
+}
+
+
+def label_value(state: MmState, field: str, value: Any, names: Sequence[str]) -> str | None:
+    """One value of a command's field in the scorepad's words: a card by its
+    name, a room or a location by its title, a space by its place in its
+    location, a haunt's target, a seat by its player. Workers, resources and
+    debt items are words already (None)."""
+    if field == "seat":
+        return _who(names, value) if _is_seat(value, names) else None
+    namer = _NAMERS.get(field) if isinstance(field, str) else None
+    return namer(state.board, value) if namer and isinstance(value, str) else None
 
 
 def describe(event: Event, names: Sequence[str]) -> str:

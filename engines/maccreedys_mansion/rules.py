@@ -130,6 +130,9 @@ class MacCreedysMansion:
             return f"A {command['deck']} card is drawn"
         return log_label(self, state, command, names)
 
+    def label_value(self, state: MmState, field: str, value: Any, names: Sequence[str]) -> str | None:
+        return present.label_value(state, field, value, names)
+
     def dump_state(self, state: MmState) -> dict[str, Any]:
         return _dump(state)
 
