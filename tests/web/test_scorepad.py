@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from engines import registry
+from engines.chancellors.cards import CARDS
 from engines.chancellors.cards import label as card_label
 from service.records import pages
 from tests.factories import Api
@@ -260,3 +261,28 @@ def test_a_token_that_is_not_one_does_not_sign_in(client):
     response = client.post("/sign-in", data={"token": "tr_admin_nope", "csrf_token": csrf_token(page)})
     assert response.status_code == 401
     assert "Set-Cookie" not in response.headers or "tablerecord_token" not in response.headers["Set-Cookie"]
+
+
+CHOICE_LINK = re.compile(r'<a class="button choice" href="([^"]+)">([^<]*)</a>')
+
+
+def test_the_table_s_draw_offers_each_card_by_the_name_the_log_gives_it(client):
+    club, _, _, game = table_game(client, target=10, league=False)
+    sign_in(client, club["admin_token"])
+    view = play_table_game(
+        client,
+        game,
+        club["admin_token"],
+        until=lambda v: (v["waiting_for_chance"] or {}).get("command") == "DrawCards",
+    )
+    assert view["waiting_for_chance"]["draw"] > 1  # card by card
+    page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    pad = dict(PAD.findall(page))["table"]
+    links = [(html.unescape(href), html.unescape(text)) for href, text in CHOICE_LINK.findall(pad)]
+    names = {card_label(c)[0].upper() + card_label(c)[1:]: c for c in CARDS}
+    assert links and all(text in names for _, text in links), links
+    assert [text for _, text in links] == sorted((text for _, text in links), key=str.casefold)
+    href, text = links[0]
+    assert f'cards.0="{names[text]}"' in parse_qs(urlsplit(href).query)["p"]  # the pick is the card itself
+    page = client.get(href).get_data(as_text=True)
+    assert f"Card 1: {text}" in html.unescape(dict(PAD.findall(page))["table"])
