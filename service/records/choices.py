@@ -124,6 +124,14 @@ def _answer(path: str, value: Any, words_for: ValueLabel) -> str:
     return words_for(name, value)
 
 
+def _told_apart(labels: list[str], values: list[Any]) -> list[str]:
+    """``labels`` of distinct ``values``; two that read alike (two copies of
+    one card) each add the value itself."""
+    return [
+        f"{t} ({value_label(v)})" if labels.count(t) > 1 else t for t, v in zip(labels, values, strict=True)
+    ]
+
+
 def _path_label(path: str) -> str:
     name, _, index = path.partition(".")
     if index == "count":
@@ -224,7 +232,10 @@ def seat_choice(
             if f.get(path) not in values:
                 values.append(f.get(path))
         if len(values) > 1:
-            options = [Option(_answer(path, v, words_for), picks=(*picks, encode(path, v))) for v in values]
+            labels = _told_apart([_answer(path, v, words_for) for v in values], values)
+            options = [
+                Option(t, picks=(*picks, encode(path, v))) for t, v in zip(labels, values, strict=True)
+            ]
             return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
 
@@ -280,11 +291,12 @@ def chance_choice(
         ]
         last = still == 1
         path = f"cards.{len(cards)}"
+        labels = _told_apart([words_for("cards", v) for v in values], values)
         options = [
-            Option(words_for("cards", v), command={**base, "cards": [*cards, v]})
+            Option(t, command={**base, "cards": [*cards, v]})
             if last
-            else Option(words_for("cards", v), picks=(*picks, encode(path, v)))
-            for v in values
+            else Option(t, picks=(*picks, encode(path, v)))
+            for t, v in zip(labels, values, strict=True)
         ]
         options.sort(key=lambda o: o.label.casefold())
         return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)

@@ -165,3 +165,17 @@ def test_two_copies_of_one_card_are_told_apart_by_their_ids_and_two_targets_by_n
     targets = [{"type": "PlayCard", "seat": 0, "card": "P1", "target": t} for t in (1, 2)]
     apart = seat_choice(0, targets, [], label=lambda c: "Ann plays Scapegoat", words_for=words_for)
     assert [o.label for o in apart.options] == ["Ann plays Scapegoat (Bob)", "Ann plays Scapegoat (Cat)"]
+
+
+def test_two_cards_of_one_name_are_asked_about_apart():
+    legal = [
+        {"type": "PlayCard", "seat": 0, "card": c, "target": t}
+        for c in ("P1", "P1b", "P2")
+        for t in (1, 2, 3)
+    ]
+    words_for = engine_value_labels(Named(), None, ["Ann", "Bob", "Cat", "Dan"])
+    choice = seat_choice(0, legal, [], words_for=words_for)
+    assert [o.label for o in choice.options] == ["Scapegoat (P1)", "Scapegoat (P1b)", "Leak"]
+    request = ChanceRequest("DrawCards", draw=1, pool=("P1", "P1b", "P2"), fixed={"player": 0})
+    draw = chance_choice(request, [], words_for=words_for)
+    assert [o.label for o in draw.options] == ["Leak", "Scapegoat (P1)", "Scapegoat (P1b)"]
