@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engines.base import Engine, Event, GameConfig, fold
 from engines.chance import deal
@@ -82,3 +83,40 @@ def play_random_game(
         "replay of stored events differs"
     )
     return game
+
+
+def offered_values(engine: Engine, state: Any) -> list[tuple[str, Any]]:
+    """Every (field, value) the scorepad may ask about in ``state``: each field
+    of every seat's and the table's legal commands (a list field item by item),
+    and each card of the awaited draw's pool; for the engine's ``label_value``."""
+    commands = [c for seat in [None, *range(state.seats)] for c in engine.legal_commands(state, seat)]
+    pairs = [
+        (name, item)
+        for command in commands
+        for name, value in command.items()
+        if name != "type"
+        for item in (value if isinstance(value, list) else [value])
+    ]
+    request = engine.chance(state)
+    if request is not None:
+        pairs += [("cards", card) for card in request.pool]
+    return pairs
+
+
+def worded_values(
+    engine: Engine, state: Any, names: list[str], kind: Callable[[str, Any], str | None]
+) -> list[tuple[str, str]]:
+    """Checks ``label_value`` on every value ``offered_values`` lists: one of a
+    kind the engine names (``kind(field, value)``: a card, a seat...) has
+    words, never the value as it is; any other has words or None. Returns the
+    (kind, field) of each value worded."""
+    worded = []
+    for name, value in offered_values(engine, state):
+        words = engine.label_value(state, name, value, names)
+        what = kind(name, value)
+        if what is None:
+            assert words is None or isinstance(words, str), (name, value, words)
+        else:
+            assert isinstance(words, str) and words and words != str(value), (name, value, words)
+            worded.append((what, name))
+    return worded

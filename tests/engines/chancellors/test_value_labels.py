@@ -12,7 +12,7 @@ import pytest
 
 from engines.chancellors import ENGINE
 from engines.chancellors.state import ChancellorsState, Problem
-from tests.engine_contract import play_random_game
+from tests.engine_contract import play_random_game, worded_values
 
 from .builders import config, table
 
@@ -21,23 +21,11 @@ CARD_FIELDS = ("card", "cards")
 SEAT_FIELDS = ("seat", "player")
 
 
-def _values(command: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Each (field, value) the pad may offer: one item at a time for a list field."""
-    pairs = []
-    for field, value in command.items():
-        if field != "type":
-            pairs += [(field, item) for item in value] if isinstance(value, list) else [(field, value)]
-    return pairs
-
-
-def _offered(state: ChancellorsState) -> list[tuple[str, Any]]:
-    """Every value of every legal command of every seat (and the table), and the awaited draw's pool."""
-    commands = [c for seat in [None, *range(state.seats)] for c in ENGINE.legal_commands(state, seat)]
-    pairs = [pair for command in commands for pair in _values(command)]
-    request = ENGINE.chance(state)
-    if request is not None:
-        pairs += [("cards", card) for card in request.pool]
-    return pairs
+def _named(field: str, value: Any) -> str | None:
+    """A card, or a seat (a number in a seat's field)."""
+    if field in CARD_FIELDS:
+        return "card"
+    return "seat" if field in SEAT_FIELDS and isinstance(value, int) else None
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -46,14 +34,8 @@ def test_every_card_and_seat_a_seeded_game_offers_has_words_and_nothing_raises(s
     named: Counter[str] = Counter()
 
     def check(state: ChancellorsState) -> None:
-        names = NAMES[:seats]
-        for field, value in _offered(state):
-            words = ENGINE.label_value(state, field, value, names)
-            if field in CARD_FIELDS or (field in SEAT_FIELDS and isinstance(value, int)):
-                assert isinstance(words, str) and words and words != str(value), (field, value, words)
-                named[field] += 1
-            else:
-                assert words is None or isinstance(words, str), (field, value, words)
+        worded = worded_values(ENGINE, state, NAMES[:seats], _named)
+        named.update(field for _, field in worded)
 
     play_random_game(ENGINE, config(seats, target=40, extended_deck=True), seed, observe=check)
     assert {"card", "cards", "seat", "player"} <= set(named)

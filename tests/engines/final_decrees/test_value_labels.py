@@ -6,14 +6,13 @@ removed from each seat) is left for the pad to show as it is."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engines.final_decrees import ENGINE
 from engines.final_decrees.state import FdState
-from tests.engine_contract import play_random_game
+from tests.engine_contract import play_random_game, worded_values
 
 from .builders import DECLINE, act, cmd, config, started, table
 
@@ -27,15 +26,6 @@ KINDS = {
 }
 
 
-def _values(command: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """Each (field, value) of a command, a list field item by item."""
-    for field, value in command.items():
-        if isinstance(value, list):
-            yield from ((field, item) for item in value)
-        else:
-            yield field, value
-
-
 def _kind(field: str, value: Any) -> str | None:
     """What the value names (None: nothing the pad can word). ``to`` is the seat a
     trade is offered to, or the department a decree or an arrow goes to."""
@@ -47,17 +37,7 @@ def _kind(field: str, value: Any) -> str | None:
 
 
 def _check_labels(state: FdState, seen: Counter) -> None:
-    commands = [c for seat in [None, *range(state.seats)] for c in ENGINE.legal_commands(state, seat)]
-    request = ENGINE.chance(state)
-    pool = [("cards", c) for c in request.pool] if request is not None else []
-    for field, value in [*(fv for c in commands for fv in _values(c)), *pool]:
-        label = ENGINE.label_value(state, field, value, NAMES[: state.seats])
-        kind = _kind(field, value)
-        if kind is None:
-            assert label is None or isinstance(label, str), (field, value, label)
-            continue
-        assert isinstance(label, str) and label and label != str(value), (field, value, label)
-        seen[(kind, field)] += 1
+    seen.update(worded_values(ENGINE, state, NAMES[: state.seats], _kind))
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(5, 1), (4, 2)])

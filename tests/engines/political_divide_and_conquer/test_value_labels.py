@@ -5,14 +5,13 @@ on, as the log words them; anything else is left for the pad to show as it is.""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engines.political_divide_and_conquer import ENGINE
 from engines.political_divide_and_conquer.state import PdcState
-from tests.engine_contract import play_random_game
+from tests.engine_contract import play_random_game, worded_values
 
 from .builders import ANN, CY, card, catalog, config, events_of, my_turn, of, start
 
@@ -20,15 +19,6 @@ NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 CARD_FIELDS = {"card", "cards", "team", "groups", "group"}
 SEAT_FIELDS = {"seat", "to", "source", "seats"}
 HACKS = card("Hackneyed Hollywood Hypocrites")
-
-
-def _values(command: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """Each (field, value) of a command, a list field item by item."""
-    for field, value in command.items():
-        if isinstance(value, list):
-            yield from ((field, item) for item in value)
-        else:
-            yield field, value
 
 
 def _kind(field: str, value: Any) -> str | None:
@@ -41,17 +31,7 @@ def _kind(field: str, value: Any) -> str | None:
 
 
 def _check_labels(state: PdcState, seen: Counter) -> None:
-    commands = [c for seat in [None, *range(state.seats)] for c in ENGINE.legal_commands(state, seat)]
-    request = ENGINE.chance(state)
-    pool = [("cards", c) for c in request.pool] if request is not None else []
-    for field, value in [*(fv for c in commands for fv in _values(c)), *pool]:
-        label = ENGINE.label_value(state, field, value, NAMES[: state.seats])
-        kind = _kind(field, value)
-        if kind is None:
-            assert label is None or isinstance(label, str), (field, value, label)
-            continue
-        assert isinstance(label, str) and label and label != str(value), (field, value, label)
-        seen[(kind, field)] += 1
+    seen.update(worded_values(ENGINE, state, NAMES[: state.seats], _kind))
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(4, 1), (8, 2)])
