@@ -7,6 +7,7 @@ import jsonschema_rs
 import pytest
 
 from engines import registry
+from schemas.api import ActionResult, Event
 from schemas.games import typed_commands
 from service.records.catalogs import default_catalog
 from tests.conftest import OPERATOR_TOKEN
@@ -148,3 +149,13 @@ def test_events_are_served_as_ndjson_at_their_own_address(client):
     assert feed.mimetype == "application/x-ndjson" and len(feed.get_data(as_text=True).splitlines()) == len(
         page
     )
+
+
+def test_an_actions_answer_has_exactly_the_documented_shape(client):
+    """The answer to an action is the domain's own dictionary, rendered as it is:
+    it must hold what `ActionResult` documents, no more and no less."""
+    _club, game, api = new_pig_game(client, dealer="table")
+    body = api.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Roll"}}).get_json()
+    assert ActionResult().validate(body) == {}
+    assert set(body) == set(ActionResult().fields)
+    assert body["events"] and all(set(e) == set(Event().fields) for e in body["events"])
