@@ -44,6 +44,7 @@ from engines.maccreedys_mansion.state import (
     SETTLE_UP,
     MmState,
 )
+from engines.maccreedys_mansion.words import card_name, room_name, space_name
 
 DIVIDEND_FLOOR = 100
 BID_STEP = 100
@@ -77,11 +78,11 @@ def draw_card(state: MmState, command: Command) -> list[Event]:
     request = chance_request(state)
     (card,) = check_chance(request, command)[1]
     deck = request.fixed["deck"]
+    drawn = {"card": card, "name": card_name(state.board, card)}
     if deck == "job":
-        set_aside = complete(state, state.board.job[card].location)
-        return [Event(ev.JOB_DRAWN, {"card": card, "set_aside": set_aside})]
+        return [Event(ev.JOB_DRAWN, {**drawn, "set_aside": complete(state, state.board.job[card].location)})]
     kind = ev.EVENT_REVEALED if deck == "event" else ev.HAUNT_REVEALED
-    return [Event(kind, {"card": card, "round": state.round})]
+    return [Event(kind, {**drawn, "round": state.round})]
 
 
 # --- Hiring and Purchasing --------------------------------------------------------
@@ -145,7 +146,8 @@ def place_worker(state: MmState, command: Command) -> list[Event]:
         raise RuleViolation("room-haunted", "That room is haunted this round.", {"room": where.room})
     if space in occupied(state):
         raise RuleViolation("space-taken", "That space already holds a marker.", {"space": space})
-    return [Event(ev.WORKER_PLACED, {"seat": seat, "worker": worker, "space": space})]
+    data = {"seat": seat, "worker": worker, "space": space, "space_name": space_name(board, space)}
+    return [Event(ev.WORKER_PLACED, data)]
 
 
 # --- End of Day ----------------------------------------------------------------------
@@ -162,7 +164,8 @@ def dedicate_resource(state: MmState, command: Command) -> list[Event]:
             {"space": space},
         )
     resource = state.board.worker[state.board.space[space].worker].resource
-    return [Event(ev.RESOURCE_DEDICATED, {"seat": seat, "space": space, "resource": resource})]
+    data = {"seat": seat, "space": space, "space_name": space_name(state.board, space), "resource": resource}
+    return [Event(ev.RESOURCE_DEDICATED, data)]
 
 
 def finish_day(state: MmState, command: Command) -> list[Event]:
@@ -191,7 +194,8 @@ def haunt(state: MmState, command: Command) -> list[Event]:
             raise RuleViolation(
                 "room-not-incomplete", "Only an incomplete room can be haunted.", {"room": room}
             )
-        return [Event(ev.ROOM_HAUNTED, {"seat": seat, "room": room, "round": state.round + 1})]
+        data = {"seat": seat, "room": room, "room_name": room_name(board, room), "round": state.round + 1}
+        return [Event(ev.ROOM_HAUNTED, data)]
     if target == "location":
         location = _choice(command.get("location"), board.location, "no-such-location", "location")
         if not in_play(state, location) or not complete(state, location):

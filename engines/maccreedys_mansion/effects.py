@@ -16,6 +16,7 @@ from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.evolve import evolve
 from engines.maccreedys_mansion.query import complete, in_play
 from engines.maccreedys_mansion.state import MmState
+from engines.maccreedys_mansion.words import card_name, location_name, room_name
 
 
 def break_location(state: MmState, location: str, source: Mapping[str, Any]) -> Event:
@@ -26,7 +27,13 @@ def break_location(state: MmState, location: str, source: Mapping[str, Any]) -> 
     jobs = []
     if complete(state, location):
         jobs = sorted(j for j in state.job_done if state.board.job[j].location == location)
-    return Event(ev.LOCATION_BROKEN, {"location": location, "markers": markers, "jobs": jobs, **source})
+    data = {"location": location, "location_name": location_name(state.board, location)}
+    return Event(ev.LOCATION_BROKEN, {**data, "markers": markers, "jobs": jobs, **source})
+
+
+def card_source(state: MmState, card: str) -> dict[str, Any]:
+    """The card an effect comes from: its id, and its name for the log."""
+    return {"card": card, "name": card_name(state.board, card)}
 
 
 def _targets(state: MmState, who: str) -> list[int]:
@@ -37,15 +44,17 @@ def _targets(state: MmState, who: str) -> list[int]:
 
 def _effect(state: MmState, effect: Mapping[str, Any], card: str) -> list[Event]:
     op = effect["op"]
-    source = {"card": card}
+    source = card_source(state, card)
     if op == "break-location":
         if not in_play(state, effect["location"]):
             return []
         return [break_location(state, effect["location"], source)]
     if op == "haunt-room":
-        if state.board.room[effect["room"]].id in state.covered:
+        room = effect["room"]
+        if state.board.room[room].id in state.covered:
             return []
-        return [Event(ev.ROOM_HAUNTED, {"room": effect["room"], "round": state.round + 1, **source})]
+        data = {"room": room, "room_name": room_name(state.board, room), "round": state.round + 1}
+        return [Event(ev.ROOM_HAUNTED, {**data, **source})]
     if op == "strike":
         until = state.round + effect["rounds"]
         return [Event(ev.WORKERS_STRUCK, {"worker": effect["worker"], "until": until, **source})]
@@ -74,4 +83,4 @@ def resolve_card(state: MmState, card: str) -> list[Event]:
         for event in _effect(state, effect, card):
             state = evolve(state, event)
             out.append(event)
-    return [*out, Event(ev.CARD_RESOLVED, {"card": card})]
+    return [*out, Event(ev.CARD_RESOLVED, card_source(state, card))]

@@ -43,6 +43,7 @@ from engines.maccreedys_mansion.state import (
     SETUP,
     MmState,
 )
+from engines.maccreedys_mansion.words import card_name
 
 # --- who each phase waits for --------------------------------------------------
 
@@ -200,8 +201,8 @@ def split(reward: int, shares: dict[int, int], order: list[int]) -> list[list[in
 
 
 def inspect(state: MmState) -> list[dict]:
-    """Each open job whose location is complete: its owner (the largest
-    contributor, or nobody on a tie) and the pay of every contributor."""
+    """Each open job whose location is complete (and its name, for the log): its
+    owner (the largest contributor, or nobody on a tie) and the pay of every contributor."""
     order = round_order(state, lambda s: True)
     results = []
     for job in state.track:
@@ -212,7 +213,8 @@ def inspect(state: MmState) -> list[dict]:
         top = max(shares.values())
         leaders = [s for s, n in shares.items() if n == top]
         owner = leaders[0] if len(leaders) == 1 else None
-        results.append({"job": job, "owner": owner, "pay": split(state.board.job[job].reward, shares, order)})
+        pay = split(state.board.job[job].reward, shares, order)
+        results.append({"job": job, "name": card_name(state.board, job), "owner": owner, "pay": pay})
     return results
 
 

@@ -17,6 +17,7 @@ from engines.maccreedys_mansion.effects import resolve_card
 from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete_locations, debt_total, markers_in_hand, money
 from engines.maccreedys_mansion.state import OVER, MmState, dump_state
+from engines.maccreedys_mansion.words import card_name, location_name, room_name, space_name
 
 DECKS = ("job_deck", "event_deck", "haunt_deck")
 HAUNT_TARGETS = {
@@ -82,33 +83,26 @@ def _dollars(n: int) -> str:
     return f"${n:,}"
 
 
+def _word(d: Mapping[str, Any], name: str, key: str) -> Any:
+    """The name an event carries for the id under ``key``; an event stored
+    before events carried names goes by the id."""
+    return d.get(name) or d[key]
+
+
 def _by(d: Mapping[str, Any], names: Sequence[str]) -> str:
     if d.get("seat") is not None:
         return f"{_who(names, d['seat'])}'s haunting"
-    return f"the card {d['card']}"
+    return _word(d, "name", "card")
+
+
+def _won(result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A completed job and who takes it."""
+    owner = "nobody (a tie)" if result["owner"] is None else _who(names, result["owner"])
+    return f"{_word(result, 'name', 'job')} to {owner}"
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _named(table: Mapping[str, Any], key: str) -> str | None:
-    entry = table.get(key)
-    return None if entry is None else entry.name
-
-
-def _card_name(board: Board, card: str) -> str | None:
-    """A job, Event or Haunt card by the name printed on it."""
-    return _named(board.job, card) or _named(board.card, card)
-
-
-def _space_name(board: Board, space: str) -> str | None:
-    """A space by its location's name and its place there: the board prints no space names."""
-    found = board.space.get(space)
-    if found is None:
-        return None
-    location = board.location[found.location]
-    return f"{location.name}, space {location.spaces.index(space) + 1}"
 
 
 def _is_seat(value: Any, names: Sequence[str]) -> bool:
@@ -116,10 +110,10 @@ def _is_seat(value: Any, names: Sequence[str]) -> bool:
 
 
 _NAMERS: dict[str, Callable[[Board, str], str | None]] = {
-    "cards": _card_name,
-    "space": _space_name,
-    "room": lambda board, room: _named(board.room, room),
-    "location": lambda board, location: _named(board.location, location),
+    "cards": card_name,
+    "space": space_name,
+    "room": room_name,
+    "location": location_name,
     "target": lambda board, target: HAUNT_TARGETS.get(target),
 }
 
@@ -144,48 +138,45 @@ def describe(event: Event, names: Sequence[str]) -> str:
             f"The mansion opens to {d.get('seats')} companies; {_who(names, d.get('first'))} goes first."
         ),
         ev.JOB_DRAWN: lambda: (
-            f"Job {d['card']} is drawn"
-            + (
-                ", and set aside: its location is already complete."
-                if d["set_aside"]
-                else " to the job track."
-            )
+            "Job card drawn "
+            + ("and set aside (its location is already complete)" if d["set_aside"] else "to the job track")
+            + f": {_word(d, 'name', 'card')}."
         ),
         ev.ROUND_STARTED: lambda: f"Round {d['round']} begins with hiring.",
         ev.PHASE_BEGAN: lambda: f"Round {d['round']}: the {d['phase'].replace('-', ' ')} phase begins.",
         ev.WORKER_HIRED: lambda: f"{who} hires a {d['worker']}.",
         ev.RESOURCES_BOUGHT: lambda: f"{who} buys {d['count']} {d['resource']}.",
         ev.HIRING_PASSED: lambda: f"{who} passes on hiring.",
-        ev.WORKER_PLACED: lambda: f"{who} places a {d['worker']} on {d['space']}.",
+        ev.WORKER_PLACED: lambda: f"{who} places a {d['worker']} on {_word(d, 'space_name', 'space')}.",
         ev.DAY_ENDED: lambda: (
             f"The day ends: {_plural(len(d['kept']), 'marker')} kept, "
             f"{len(d['lost'])} lost for want of resources."
         ),
-        ev.RESOURCE_DEDICATED: lambda: f"{who} dedicates {d['resource']} to mark {d['space']}.",
+        ev.RESOURCE_DEDICATED: lambda: (
+            f"{who} dedicates {d['resource']} to mark {_word(d, 'space_name', 'space')}."
+        ),
         ev.DAY_FINISHED: lambda: f"{who} dedicates nothing more today.",
         ev.DECK_RESHUFFLED: lambda: f"The {d['deck']} discards are shuffled into a new deck.",
-        ev.EVENT_REVEALED: lambda: f"Event card revealed: {d['card']}.",
-        ev.HAUNT_REVEALED: lambda: f"Haunt card revealed: {d['card']}.",
-        ev.CARD_RESOLVED: lambda: f"The card {d['card']} is resolved.",
+        ev.EVENT_REVEALED: lambda: f"Event card revealed: {_word(d, 'name', 'card')}.",
+        ev.HAUNT_REVEALED: lambda: f"Haunt card revealed: {_word(d, 'name', 'card')}.",
+        ev.CARD_RESOLVED: lambda: f"{_word(d, 'name', 'card')} is resolved.",
         ev.LOCATION_BROKEN: lambda: (
-            f"{_by(d, names)} breaks {d['location']}: "
+            f"{_by(d, names)} breaks the {_word(d, 'location_name', 'location')}: "
             f"{_plural(len(d['markers']), 'marker')} removed, {_plural(len(d['jobs']), 'job')} back in the deck."
         ),
         ev.ROOM_HAUNTED: lambda: (
-            f"{_by(d, names)} haunts the {d['room']}: nobody works there in round {d['round']}."
+            f"{_by(d, names)} haunts the {_word(d, 'room_name', 'room')}: "
+            f"nobody works there in round {d['round']}."
         ),
         ev.WORKERS_STRUCK: lambda: f"No {d['worker']} may be hired until after round {d['until']}.",
         ev.WORKER_HAUNTED: lambda: f"{who} haunts a {d['worker']} out of work for round {d['round']}.",
-        ev.COMPANY_FINED: lambda: f"{who} pays {_dollars(d['amount'])} ({d['card']}).",
-        ev.BONUS_PAID: lambda: f"{who} receives {_dollars(d['amount'])} ({d['card']}).",
+        ev.COMPANY_FINED: lambda: f"{who} pays {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
+        ev.BONUS_PAID: lambda: f"{who} receives {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
         ev.INSPECTION_CANCELLED: lambda: f"{_by(d, names)} keeps the Inspector away in round {d['round']}.",
         ev.HAUNT_PASSED: lambda: f"{who} does not haunt.",
         ev.JOBS_INSPECTED: lambda: (
             f"Inspection: {_plural(len(d['results']), 'job')} completed"
-            + "".join(
-                f"; {r['job']} to {_who(names, r['owner']) if r['owner'] is not None else 'nobody (a tie)'}"
-                for r in d["results"]
-            )
+            + "".join(f"; {_won(r, names)}" for r in d["results"])
             + "."
         ),
         ev.INSPECTION_SKIPPED: lambda: f"There is no Inspection in round {d['round']}.",

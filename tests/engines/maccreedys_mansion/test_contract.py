@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -103,13 +104,23 @@ def games() -> list[PlayedGame]:
     ]
 
 
+# An id as the log must not print it ("front-door-1"); a one-word id ("cellar") reads as a word.
+ID_LIKE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+
+
+def _catalog_ids(board) -> set[str]:
+    return {*board.job, *board.card, *board.space, *board.location, *board.room}
+
+
 def test_every_event_kind_happens_and_is_described_in_plain_english(games):
     seen = Counter(e.type for g in games for e in g.events)
     assert not set(ALL_EVENTS) - set(seen)
     for g in games:
+        ids = _catalog_ids(g.state.board)
         for event in g.events:
             line = ENGINE.describe(event, NAMES[: g.config.seats])
             assert line and line != event.type and line.endswith(".")
+            assert not ids & set(ID_LIKE.findall(line)), line
 
 
 def test_every_way_of_ending_happens(games):

@@ -18,7 +18,9 @@ def paid(events, seat):
 def test_the_job_goes_to_the_largest_contributor():
     state = marks(new_game(2), ("shelves-1", 0), ("shelves-2", 0), ("shelves-3", 1))
     state, events = advance(state, "bankruptcy")
-    assert inspected(events) == [{"job": "job-shelves", "owner": 0, "pay": [[0, 3500], [1, 3500]]}]
+    assert inspected(events) == [
+        {"job": "job-shelves", "name": "Restore the shelves", "owner": 0, "pay": [[0, 3500], [1, 3500]]}
+    ]
     assert state.companies[0].jobs == ("job-shelves",) and "job-shelves" not in state.track
     assert paid(events, 0)["jobs"] == 3500 and paid(events, 1)["jobs"] == 3500
 
@@ -26,7 +28,14 @@ def test_the_job_goes_to_the_largest_contributor():
 def test_a_tied_job_goes_to_nobody_but_is_still_paid():
     state = marks(new_game(2), ("front-door-1", 0), ("front-door-2", 1))
     state, events = advance(state, "bankruptcy")
-    assert inspected(events) == [{"job": "job-front-door", "owner": None, "pay": [[0, 2500], [1, 2500]]}]
+    assert inspected(events) == [
+        {
+            "job": "job-front-door",
+            "name": "Restore the front door",
+            "owner": None,
+            "pay": [[0, 2500], [1, 2500]],
+        }
+    ]
     assert "job-front-door" in state.job_done and all(c.jobs == () for c in state.companies)
     assert [c.active for c in state.companies] == [12_500, 12_500]
 
@@ -34,7 +43,9 @@ def test_a_tied_job_goes_to_nobody_but_is_still_paid():
 def test_a_company_alone_in_a_location_completes_the_job():
     state = marks(new_game(2), ("hearth-1", 1), ("hearth-2", 1))
     state, events = advance(state, "bankruptcy")
-    assert inspected(events) == [{"job": "job-hearth", "owner": 1, "pay": [[1, 8000]]}]
+    assert inspected(events) == [
+        {"job": "job-hearth", "name": "Restore the hearth", "owner": 1, "pay": [[1, 8000]]}
+    ]
     assert state.companies[1].active == 18_000
 
 
