@@ -37,7 +37,9 @@ def test_every_card_and_seat_a_seeded_game_offers_has_words_and_nothing_raises(s
         worded = worded_values(ENGINE, state, NAMES[:seats], _named)
         named.update(field for _, field in worded)
 
-    play_random_game(ENGINE, config(seats, target=40, extended_deck=True), seed, observe=check)
+    play_random_game(
+        ENGINE, config(seats, target=40, extended_deck=True), seed, check_every=10_000, observe=check
+    )
     assert {"card", "cards", "seat", "player"} <= set(named)
 
 

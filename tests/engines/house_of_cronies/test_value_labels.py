@@ -39,7 +39,9 @@ def test_every_card_and_seat_a_seeded_game_offers_has_words_and_nothing_raises(s
         worded = worded_values(ENGINE, state, NAMES[:seats], _named)
         named.update(field for _, field in worded)
 
-    play_random_game(ENGINE, config(seats, first_speaker=seed % seats), seed, observe=check)
+    play_random_game(
+        ENGINE, config(seats, first_speaker=seed % seats), seed, check_every=10_000, observe=check
+    )
     assert {"card", "cards", "seat", "to", "target"} <= set(named)
 
 
