@@ -1,11 +1,13 @@
 """Appends: the service's validated actions beside the framework's own ceiling
 (a Flask endpoint doing one INSERT + COMMIT, same gunicorn settings, same
-client) on loopback, and beside raw INSERT+COMMIT through a delay proxy that
+client) on loopback, with the service's own request stack doing only that
+INSERT between them (``bench.stack_app``: how much of the gap is the stack,
+how much the action); beside raw INSERT+COMMIT through a delay proxy that
 puts PostgreSQL one network hop away; then replay with and without
 snapshots. All on the same PostgreSQL in one run.
 
 Each comparison runs ``BENCH_ROUNDS`` rounds (default 3) in which the
-baseline and the service take turns, each loaded for ``BENCH_SECONDS``
+baseline and the service (and, on loopback, the stack) take turns, each loaded for ``BENCH_SECONDS``
 (default 5), both servers running throughout: on a shared machine the
 median of the rounds' ratios says more than one long run of each.
 """
@@ -117,6 +119,26 @@ def minimal_endpoint(url: str):
 
         def post(i, conn):
             status, _ = call(conn, "POST", "/rows", {"client": i})
+            return 1 if status == 201 else None
+
+        post.port = port
+        yield post
+
+
+@contextmanager
+def stack_endpoint(url: str):
+    """The service's request stack doing only the INSERT (``bench.stack_app``):
+    ``post`` for ``load``, an action's body under an admin token."""
+    with gunicorn("bench.stack_app:app", url) as port:
+        setup = http.client.HTTPConnection("127.0.0.1", port)
+        _, club = call(setup, "POST", "/clubs", {"name": f"bench {uuid.uuid4().hex[:6]}"})
+        game_ids = [uuid.uuid4() for _ in range(8)]
+
+        def post(i, conn):
+            body = {"seat": 0, "command": {"type": "Roll"}}
+            status, _ = call(
+                conn, "POST", f"/bench/games/{game_ids[i % 8]}/actions", body, club["admin_token"]
+            )
             return 1 if status == 201 else None
 
         post.port = port
@@ -259,18 +281,30 @@ def row(label: str, value: str) -> None:
 def main() -> None:
     settings = f"gunicorn {' '.join(GUNICORN)}, keep-alive clients, {ROUNDS} rounds of {SECONDS:.0f} s each"
     with bench_database() as url:
-        print(f"1. loopback ({settings}, the two loads taking turns)", flush=True)
-        base, ours = Figures(), Figures()
-        with minimal_endpoint(url) as minimal, service_appends(url, 8) as service:
+        print(f"1. loopback ({settings}, the three loads taking turns)", flush=True)
+        base, stack, ours = Figures(), Figures(), Figures()
+        with (
+            minimal_endpoint(url) as minimal,
+            stack_endpoint(url) as stack_only,
+            service_appends(url, 8) as service,
+        ):
             for _ in range(ROUNDS):
                 rate, latencies, _ = load(8, SECONDS, minimal)
                 base.add(rate, latencies, 0)
+                rate, latencies, _ = load(8, SECONDS, stack_only)
+                stack.add(rate, latencies, 0)
                 rate, latencies, events = load(8, SECONDS, service)
                 ours.add(rate, latencies, events / SECONDS)
         ratios = [o / b for o, b in zip(ours.rates, base.rates, strict=True)]
+        stack_ratios = [s / b for s, b in zip(stack.rates, base.rates, strict=True)]
         row(
             "  baseline: Flask INSERT+COMMIT endpoint, 8 clients",
             f"{base.rate:7.0f} requests/s (p50 {base.ms(50):.1f} ms, p99 {base.ms(99):.1f} ms)",
+        )
+        row(
+            "  the service's request stack, the INSERT for its action",
+            f"{stack.rate:7.0f} requests/s (p50 {stack.ms(50):.1f} ms, p99 {stack.ms(99):.1f} ms;"
+            f" {statistics.median(stack_ratios):.0%} of the ceiling)",
         )
         row(
             "  validated appends, Pig, 8 games",
