@@ -3,6 +3,8 @@ replay shows to whom (with a hidden-information variant of Pig)."""
 
 from __future__ import annotations
 
+import types
+
 import pytest
 
 from engines import registry
@@ -22,9 +24,15 @@ def hidden_pig(monkeypatch):
 
     monkeypatch.setitem(registry.ENGINE_MODULES, "hidden-pig", "tests.workers.hidden_engine")
     monkeypatch.setitem(registry._loaded, "hidden-pig", hidden_engine.ENGINE)
+    # Pig's schemas, with an options schema of its own: the OpenAPI document
+    # publishes each engine's options under the engine's name.
+    hidden_schemas = types.SimpleNamespace(**vars(pig_schemas))
+    hidden_schemas.OPTIONS = type("HiddenPigOptions", (pig_schemas.PigOptions,), {})
     original = schemas.games.for_engine
     for module in (schemas.games, engines_api, commands):
-        monkeypatch.setattr(module, "for_engine", lambda e: pig_schemas if e == "hidden-pig" else original(e))
+        monkeypatch.setattr(
+            module, "for_engine", lambda e: hidden_schemas if e == "hidden-pig" else original(e)
+        )
 
 
 def test_league_projections_are_public_for_public_leagues_and_for_club_tokens_otherwise(client, database_url):
