@@ -26,7 +26,17 @@ from dataclasses import dataclass, field, replace
 import psycopg
 from psycopg.types.json import Jsonb
 
-from bench.support import GUNICORN, bench_database, call, delay_proxy, gunicorn, percentile, timed
+from bench.support import (
+    GUNICORN,
+    bench_database,
+    call,
+    delay_proxy,
+    gunicorn,
+    percentile,
+    postgres_pid,
+    timed,
+    tree_cpu_seconds,
+)
 from service.app import create_app
 from service.config import Settings
 from service.records import acting, creation, fold, games, states
@@ -87,13 +97,40 @@ def load(clients: int, seconds: float, post) -> tuple[float, list[float], int]:
     return len(latencies) / elapsed, latencies, sum(events)
 
 
+CPU_KINDS = ("server (gunicorn)", "PostgreSQL", "load generator")
+
+
+def cpu_used(post, postgres: int | None) -> dict[str, float | None]:
+    """CPU seconds used so far by ``post``'s server, by PostgreSQL (None when
+    it cannot be seen from here) and by this process's load generator."""
+    return dict(
+        zip(
+            CPU_KINDS,
+            (tree_cpu_seconds(post.pid), tree_cpu_seconds(postgres), time.process_time()),
+            strict=True,
+        )
+    )
+
+
 @dataclass
 class Figures:
-    """One load's rounds: rates (per second) and every latency."""
+    """One load's rounds: rates (per second), every latency, CPU by kind."""
 
     rates: list[float] = field(default_factory=list)
     events: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    cpu: dict[str, float | None] = field(default_factory=dict)
+
+    def run(self, clients: int, post, postgres: int | None) -> None:
+        """One round of ``load``, with the CPU it cost."""
+        before = cpu_used(post, postgres)
+        rate, latencies, events = load(clients, SECONDS, post)
+        after = cpu_used(post, postgres)
+        self.add(rate, latencies, events / SECONDS)
+        for kind in CPU_KINDS:
+            spent = None if before[kind] is None or after[kind] is None else after[kind] - before[kind]
+            known = self.cpu.get(kind, 0.0)
+            self.cpu[kind] = None if spent is None or known is None else known + spent
 
     def add(self, rate: float, latencies: list[float], events: float) -> None:
         self.rates.append(rate)
@@ -108,6 +145,11 @@ class Figures:
     def events_rate(self) -> float:
         return statistics.median(self.events)
 
+    def cpu_ms(self, kind: str) -> str:
+        """CPU of ``kind`` per request, in ms, over every round."""
+        spent = self.cpu.get(kind)
+        return "n/a" if spent is None else f"{spent / len(self.latencies) * 1000:.2f}"
+
     def ms(self, p: float) -> float:
         return percentile(self.latencies, p) * 1000
 
@@ -115,13 +157,13 @@ class Figures:
 @contextmanager
 def minimal_endpoint(url: str):
     """The one-INSERT Flask endpoint: ``post`` for ``load``."""
-    with gunicorn("bench.minimal_app:app", url) as port:
+    with gunicorn("bench.minimal_app:app", url) as server:
 
         def post(i, conn):
             status, _ = call(conn, "POST", "/rows", {"client": i})
             return 1 if status == 201 else None
 
-        post.port = port
+        post.port, post.pid = server.port, server.pid
         yield post
 
 
@@ -129,8 +171,8 @@ def minimal_endpoint(url: str):
 def stack_endpoint(url: str):
     """The service's request stack doing only the INSERT (``bench.stack_app``):
     ``post`` for ``load``, an action's body under an admin token."""
-    with gunicorn("bench.stack_app:app", url) as port:
-        setup = http.client.HTTPConnection("127.0.0.1", port)
+    with gunicorn("bench.stack_app:app", url) as server:
+        setup = http.client.HTTPConnection("127.0.0.1", server.port)
         _, club = call(setup, "POST", "/clubs", {"name": f"bench {uuid.uuid4().hex[:6]}"})
         game_ids = [uuid.uuid4() for _ in range(8)]
 
@@ -141,7 +183,7 @@ def stack_endpoint(url: str):
             )
             return 1 if status == 201 else None
 
-        post.port = port
+        post.port, post.pid = server.port, server.pid
         yield post
 
 
@@ -150,8 +192,8 @@ def service_appends(url: str, n_games: int):
     """The service with ``n_games`` Pig games: ``post`` for ``load`` rolls
     (and holds) in game ``i``. The target is the highest a game allows, so
     no game ends within the bench."""
-    with gunicorn("service.wsgi:app", url) as port:
-        setup = http.client.HTTPConnection("127.0.0.1", port)
+    with gunicorn("service.wsgi:app", url) as server:
+        setup = http.client.HTTPConnection("127.0.0.1", server.port)
         _, club = call(setup, "POST", "/clubs", {"name": f"bench {uuid.uuid4().hex[:6]}"})
         token = club["admin_token"]
         players = [
@@ -191,7 +233,7 @@ def service_appends(url: str, n_games: int):
                 turns[i][1] += next(e["data"]["value"] for e in body["events"] if e["type"] == "DieRolled")
             return len(body["events"])
 
-        post.port = port
+        post.port, post.pid = server.port, server.pid
         yield post
 
 
@@ -288,13 +330,11 @@ def main() -> None:
             stack_endpoint(url) as stack_only,
             service_appends(url, 8) as service,
         ):
+            postgres = postgres_pid(url)
             for _ in range(ROUNDS):
-                rate, latencies, _ = load(8, SECONDS, minimal)
-                base.add(rate, latencies, 0)
-                rate, latencies, _ = load(8, SECONDS, stack_only)
-                stack.add(rate, latencies, 0)
-                rate, latencies, events = load(8, SECONDS, service)
-                ours.add(rate, latencies, events / SECONDS)
+                base.run(8, minimal, postgres)
+                stack.run(8, stack_only, postgres)
+                ours.run(8, service, postgres)
         ratios = [o / b for o, b in zip(ours.rates, base.rates, strict=True)]
         stack_ratios = [s / b for s, b in zip(stack.rates, base.rates, strict=True)]
         row(
@@ -311,6 +351,9 @@ def main() -> None:
             f"{ours.rate:7.0f} actions/s ({ours.events_rate:.0f} events/s,"
             f" p50 {ours.ms(50):.1f} ms, p99 {ours.ms(99):.1f} ms)",
         )
+        print("  CPU per request, ceiling / stack / service (ms):", flush=True)
+        for kind in CPU_KINDS:
+            row(f"    {kind}", " / ".join(f.cpu_ms(kind) for f in (base, stack, ours)))
         row(
             "  service / framework ceiling (median of the rounds)",
             f"{statistics.median(ratios):7.0%}   (rounds {min(ratios):.0%}-{max(ratios):.0%};"
@@ -321,14 +364,17 @@ def main() -> None:
         with delay_proxy(url, PROXY_DELAY_MS) as far, service_appends(far, 16) as service:
             for _ in range(ROUNDS):
                 raw.append(raw_inserts(far, 16, SECONDS))
-                rate, latencies, events = load(16, SECONDS, service)
-                ours.add(rate, latencies, events / SECONDS)
+                ours.run(16, service, postgres)
         ratios = [o / r for o, r in zip(ours.events, raw, strict=True)]
         row("  baseline: raw INSERT+COMMIT, 16 connections", f"{statistics.median(raw):7.0f} events/s")
         row(
             "  validated appends, Pig, 16 games",
             f"{ours.events_rate:7.0f} events/s ({ours.rate:.0f} actions/s,"
             f" p50 {ours.ms(50):.1f} ms, p99 {ours.ms(99):.1f} ms)",
+        )
+        row(
+            "  CPU per action (ms)",
+            ", ".join(f"{kind} {ours.cpu_ms(kind)}" for kind in CPU_KINDS),
         )
         row(
             "  service / raw (median of the rounds)",

@@ -14,6 +14,7 @@ import sys
 import time
 import uuid
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
@@ -88,9 +89,15 @@ def wait_for(port: int, path: str = "/health", timeout: float = 120) -> None:
     raise RuntimeError(f"nothing answers on port {port}")
 
 
+@dataclass(frozen=True)
+class Server:
+    port: int
+    pid: int
+
+
 @contextmanager
 def gunicorn(app: str, database_url: str):
-    """``app`` served by gunicorn (GUNICORN settings) on a free port."""
+    """``app`` served by gunicorn (GUNICORN settings) on a free port: its ``Server``."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "RATE_LIMIT_ENABLED": "0"}
     server = subprocess.Popen(
@@ -102,10 +109,46 @@ def gunicorn(app: str, database_url: str):
     )
     try:
         wait_for(port)
-        yield port
+        yield Server(port, server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(20)
+
+
+def tree_cpu_seconds(pid: int | None) -> float | None:
+    """CPU seconds (user and system) that ``pid`` and its children have used
+    so far, read from Linux's /proc; None where they cannot be read."""
+    if pid is None or not os.path.isdir("/proc"):
+        return None
+    stats = {}  # pid: (parent, clock ticks)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    if pid not in stats:
+        return None
+    tree, frontier = {pid}, [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, (pp, _) in stats.items() if pp == parent and p not in tree]
+        tree.update(children)
+        frontier.extend(children)
+    return sum(stats[p][1] for p in tree) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pid(url: str) -> int | None:
+    """The PostgreSQL server's main process, when it runs on this machine and
+    its data directory can be read (the embedded server's can)."""
+    try:
+        with psycopg.connect(url) as conn:
+            data_dir = conn.execute("SHOW data_directory").fetchone()[0]
+        return int((Path(data_dir) / "postmaster.pid").read_text().split()[0])
+    except (psycopg.Error, OSError, ValueError, IndexError):
+        return None
 
 
 @contextmanager
