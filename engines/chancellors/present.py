@@ -24,6 +24,7 @@ from engines.chancellors.state import (
     Problem,
     dump_state,
 )
+from engines.kit.labels import is_index
 
 
 # ---------------------------------------------------------------------- view
@@ -315,11 +316,6 @@ _CARD_FIELDS = ("card", "cards")
 _SEAT_FIELDS = ("seat", "player")
 
 
-def _index(value: Any, size: int) -> bool:
-    """Whether ``value`` is a position in a sequence of ``size`` items."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
-
-
 def _problem_title(state: ChancellorsState, index: int) -> str:
     """The problem's number and the dice on it still to solve, as the roll's line words them."""
     dice = _problem_view(state.problems[index])["dice"]
@@ -332,8 +328,8 @@ def label_value(state: ChancellorsState, field: str, value: Any, names: Sequence
     for anything else (dice faces, booleans, unknown cards)."""
     if field in _CARD_FIELDS and isinstance(value, str) and value in CARDS:
         return _capital(label(value))
-    if field in _SEAT_FIELDS and _index(value, min(state.seats, len(names))):
+    if field in _SEAT_FIELDS and is_index(value, min(state.seats, len(names))):
         return names[value]
-    if field == "problem" and _index(value, len(state.problems)):
+    if field == "problem" and is_index(value, len(state.problems)):
         return _problem_title(state, value)
     return None

@@ -11,6 +11,7 @@ from engines.final_decrees.departments import TITLES, below, chain_top
 from engines.final_decrees.flow import chance
 from engines.final_decrees.state import ASSIGN, BID, OVER, PLAY, FdState, dump_state
 from engines.kit import offers
+from engines.kit.labels import seat_name
 
 
 # ---------------------------------------------------------------------- view
@@ -99,15 +100,8 @@ def redact(event: Event, seat: int | None) -> Event:
 
 
 # ------------------------------------------------------------------ describe
-def _player(names: Sequence[str], seat: Any) -> str | None:
-    """The name of the player at ``seat``, or None when it is not a seat number."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return names[seat]
-    return None
-
-
 def _name(names: Sequence[str], seat: Any) -> str:
-    name = _player(names, seat)
+    name = seat_name(names, seat)
     return f"seat {seat}" if name is None else name
 
 
@@ -366,5 +360,5 @@ def label_value(state: FdState, field: str, value: Any, names: Sequence[str]) ->
     if isinstance(value, str) and field in DEPARTMENT_FIELDS:
         return _department(value)
     if field in SEAT_FIELDS:
-        return _player(names, value)
+        return seat_name(names, value)
     return None

@@ -11,6 +11,7 @@ from engines.house_of_cronies.catalog import CRONY_POSITIONS, POSITIONS, TACTIC_
 from engines.house_of_cronies.query import votes
 from engines.house_of_cronies.state import OPENING, OVER, HocState, dump_state
 from engines.house_of_cronies.tactics import answer_card, point_of_order_seats, window_seats
+from engines.kit.labels import is_index
 
 
 def view(state: HocState, seat: int | None) -> dict[str, Any]:
@@ -304,10 +305,6 @@ _SEAT_FIELDS = ("seat", "to", "target")
 _TABLE = "table"
 
 
-def _is_seat(value: Any, seats: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
-
-
 def _is_cabinet(state: HocState, value: Any) -> bool:
     """Whether ``value`` seats catalog cards (or no one) in positions, with someone seated."""
     return (
@@ -323,7 +320,7 @@ def label_value(state: HocState, field: str, value: Any, names: Sequence[str]) -
     in the log's words; None for anything else (amounts, decks, unknown cards)."""
     if field in _CARD_FIELDS and state.catalog.has(value):
         return state.card(value).label()
-    if field in _SEAT_FIELDS and _is_seat(value, min(state.seats, len(names))):
+    if field in _SEAT_FIELDS and is_index(value, min(state.seats, len(names))):
         return names[value]
     if field == "to" and value == _TABLE:
         return "The table"

@@ -15,7 +15,8 @@
 - ``deck``, ``rounds``, ``seats``: a deck with known segments, phases and
   rounds, and seat statuses with places.
 - ``labels``: a legal command in the words of the log line it would write,
-  and the chance a table is about to enter.
+  the chance a table is about to enter, and a command's value read as a
+  seat (``seat_name``) or a position (``is_index``) for the scorepad.
 
 Each module's main names are re-exported here; its helpers are reached
 through the module (``from engines.kit import windows``).

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import Command, Engine
+from engines.kit.guards import is_int
 
 
 def log_label(engine: Engine, state: Any, command: Command, names: Sequence[str]) -> str:
@@ -28,3 +29,14 @@ def awaited_chance(command: Command) -> bool:
     """A chance command without its dice or cards: the chance the table is
     about to enter, worded as the title of what it enters (no log line yet)."""
     return command.get("seat") is None and "dice" not in command and "cards" not in command
+
+
+def is_index(value: Any, size: int) -> bool:
+    """Whether ``value``, taken from a command (so of any JSON type), is a
+    position in a sequence of ``size`` items: an integer, not a boolean, in range."""
+    return is_int(value) and 0 <= value < size
+
+
+def seat_name(names: Sequence[str], value: Any) -> str | None:
+    """The name of the player at seat ``value``; None when it is not one of ``names``' seats."""
+    return names[value] if is_index(value, len(names)) else None

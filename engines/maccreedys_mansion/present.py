@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.base import Event
+from engines.kit.labels import is_index
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.catalog import Board
 from engines.maccreedys_mansion.effects import resolve_card
@@ -105,10 +106,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _is_seat(value: Any, names: Sequence[str]) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
-
-
 _NAMERS: dict[str, Callable[[Board, str], str | None]] = {
     "cards": card_name,
     "space": space_name,
@@ -124,7 +121,7 @@ def label_value(state: MmState, field: str, value: Any, names: Sequence[str]) ->
     location, a haunt's target, a seat by its player. Workers, resources and
     debt items are words already (None)."""
     if field == "seat":
-        return _who(names, value) if _is_seat(value, names) else None
+        return _who(names, value) if is_index(value, len(names)) else None
     namer = _NAMERS.get(field) if isinstance(field, str) else None
     return namer(state.board, value) if namer and isinstance(value, str) else None
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.kit import windows
+from engines.kit.labels import seat_name
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer.scoring import base_cards, influence, score, wing, wing_totals
 from engines.political_divide_and_conquer.state import OVER, Draw, PdcState, dump_state
@@ -107,15 +108,8 @@ def redact(event: Event, seat: int | None) -> Event:
     return event
 
 
-def _player(names: Sequence[str], seat: Any) -> str | None:
-    """The name of the player at ``seat``, or None when it is not a seat number."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
-        return names[seat]
-    return None
-
-
 def _who(names: Sequence[str], seat: Any) -> str:
-    name = _player(names, seat)
+    name = seat_name(names, seat)
     return f"Seat {seat}" if name is None else name
 
 
@@ -332,5 +326,5 @@ def label_value(state: PdcState, field: str, value: Any, names: Sequence[str]) -
     if isinstance(value, str) and field in CARD_FIELDS:
         return _card_name(state, value)
     if field in SEAT_FIELDS:
-        return _player(names, value)
+        return seat_name(names, value)
     return None
