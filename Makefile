@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(PY) -m service.run
 
 test: $(STAMP) browser
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 # The browser tests drive the Debian chromium package (browsers are never downloaded).
 CHROMIUM ?= /usr/bin/chromium

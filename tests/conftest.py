@@ -27,7 +27,9 @@ def server_url():
         return
     from service.embedded import start_postgres
 
-    pg = start_postgres(ROOT / "var" / "test-postgres")
+    # One server per pytest-xdist worker ("gw0", "gw1"…); "main" when the run is serial.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    pg = start_postgres(ROOT / "var" / f"test-postgres-{worker}")
     yield pg.url
     pg.stop()
 
