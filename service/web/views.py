@@ -203,7 +203,7 @@ def _form_value(value: str) -> Any:
 @blueprint.get("/league/<uuid:league_id>")
 def league(league_id: UUID):
     page = pages.league_page(session.records(), league_id, session.principal(), _int("upto"))
-    return render_template("league.html", **page, chart_json=json.dumps(page["chart"]))
+    return render_template("league.html", **page)
 
 
 @blueprint.get("/league/<uuid:league_id>/statistics")
@@ -225,7 +225,7 @@ def statistics(league_id: UUID):
             for p in figures["statistics"]["players"]
         ],
     }
-    return render_template("statistics.html", **figures, charts_json=json.dumps(charts))
+    return render_template("statistics.html", **figures, charts=charts)
 
 
 # -- a game ----------------------------------------------------------------------
