@@ -149,6 +149,18 @@ def recorder_of(game: Game, principal: Principal | None) -> Principal:
     return principal
 
 
+def may_export(game: Game, principal: Principal | None) -> None:
+    """A live game's export shows every hand and sealed bid, so only a recorder
+    who sees them all may take it (not the spectating admin); an ended game's,
+    whoever may see the game."""
+    if game.status != "active":
+        may_see_game(game, principal)
+        return
+    recorder_of(game, principal)
+    if _watches_only(principal, game):
+        raise Forbidden("admin-spectator", "In this game the admin token is a spectator; it sees no hand.")
+
+
 def check_seat(game: Game, seat: int) -> int:
     """A seat the game has."""
     if not 0 <= seat < len(game.seats):

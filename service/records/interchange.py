@@ -7,6 +7,11 @@ Retractions are applied: an export lists only the commands still in force
 rebuilds the game as it stands. Chance is exported as the commands that
 brought it (dealt by the service or posted at the table) and imported as
 they are: an imported server-dealt game is never re-dealt.
+
+A document's seed is kept only when its commands end the game (or the
+document abandons it): a game the import leaves live deals the rest from a new
+secret seed, since its importer must not know what is still to come. The
+document's ``status``, when given, must be the one its commands lead to.
 """
 
 from __future__ import annotations
@@ -37,15 +42,11 @@ MAX_EVENTS = 1 << 20
 
 
 def export_game(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    """The game as one document (see the module's docstring). A live game's
-    export shows every hand and draw, so only its recorder may take it; an
-    ended game's, whoever may see the game."""
+    """The game as one document (see the module's docstring), for whoever
+    ``access.may_export``."""
     with records.pool.connection() as conn:
         game = games.get_game(conn, game_id)
-        if game.status == "active":
-            access.recorder_of(game, principal)
-        else:
-            access.may_see_game(game, principal)
+        access.may_export(game, principal)
         events = store.read_stream(conn, game.id)
         names = games.player_names(conn, game.seats)
         outcome = game.engine.outcome(states.load_state(conn, game))
@@ -212,8 +213,9 @@ def _replay_all(
     for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
         with _naming(None if one else index):
             spec = {**document, "engine": engine_id, "seats": players[index]}
-            # A seed is kept only for a game the import ends: a live game's
-            # chance must stay secret from everyone, the importer included.
+            # A seed is kept only for a game the import ends (``_close``
+            # checks that it does): a live game's chance must stay secret
+            # from everyone, the importer included.
             seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
             game = opening.game(spec, options, names, seed)
             work = creation.set_up(
@@ -338,6 +340,11 @@ def _close(work: UnitOfWork, document: dict[str, Any]) -> str:
             },
         )
         return "abandoned"
+    if document.get("status") not in (None, status):
+        raise Invalid(
+            "status-mismatch",
+            f"The document says the game is {document['status']}, but its commands leave it {status}.",
+        )
     return status
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
@@ -144,8 +145,15 @@ def sign_in():
 
 
 def _local(target: str) -> str | None:
-    """Only a path of this site (never ``//elsewhere``) is followed after signing in."""
-    return target if target.startswith("/") and not target.startswith("//") else None
+    r"""Only a path of this site is followed after signing in. The target is
+    parsed, not prefix-checked: browsers drop tabs and newlines and read ``\``
+    as ``/``, so ``/\t/elsewhere`` or ``/\elsewhere`` would leave the site."""
+    if "\\" in target or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
+        return None
+    return urlunsplit(("", "", parts.path, parts.query, ""))
 
 
 @blueprint.post("/sign-out")
@@ -203,7 +211,7 @@ def _form_value(value: str) -> Any:
 @blueprint.get("/league/<uuid:league_id>")
 def league(league_id: UUID):
     page = pages.league_page(session.records(), league_id, session.principal(), _int("upto"))
-    return render_template("league.html", **page, chart_json=json.dumps(page["chart"]))
+    return render_template("league.html", **page)
 
 
 @blueprint.get("/league/<uuid:league_id>/statistics")
@@ -225,7 +233,7 @@ def statistics(league_id: UUID):
             for p in figures["statistics"]["players"]
         ],
     }
-    return render_template("statistics.html", **figures, charts_json=json.dumps(charts))
+    return render_template("statistics.html", **figures, charts=charts)
 
 
 # -- a game ----------------------------------------------------------------------

@@ -65,3 +65,12 @@ def test_a_table_game_needs_a_recorder_who_sees_the_cards(client):
     assert (
         response.status_code == 422 and response.get_json()["code"] == "admin-spectator-needs-server-dealer"
     )
+
+
+def test_the_spectating_admin_cannot_export_a_live_game(client):
+    admin, response = _game(client, admin_spectator=True)
+    game = response.get_json()
+    r = admin.get(f"/games/{game['id']}/export")
+    assert r.status_code == 403 and r.get_json()["code"] == "admin-spectator", r.get_json()
+    recorder, plain = _game(client)
+    assert recorder.get(f"/games/{plain.get_json()['id']}/export").status_code == 200

@@ -165,3 +165,53 @@ def test_a_live_games_export_is_for_its_recorder_only(client):
     seat = Api(client, game["seat_tokens"][0]["token"])
     assert seat.get(f"/games/{game['id']}/export").status_code == 403
     assert Api(client).get(f"/games/{game['id']}/export").status_code == 401
+
+
+def _seed_of(pool, game_id):
+    with pool.connection() as conn:
+        return conn.execute("SELECT seed FROM games WHERE id = %s", (game_id,)).fetchone()["seed"]
+
+
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_a_document_that_says_finished_must_replay_to_an_end(client, pool, engine_id):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    engine = registry.get(engine_id)
+    document = {
+        "engine": engine_id,
+        "seats": [{"name": f"P{i}"} for i in range(engine.min_seats)],
+        "dealer": "server",
+        "seed": "chosen-by-the-importer",
+        "status": "finished",
+        "commands": [],
+    }
+    before = _counts(pool)
+    r = api.post(f"/clubs/{club['id']}/games/import", document)
+    assert r.status_code == 422 and r.get_json()["code"] == "status-mismatch", r.get_json()
+    assert _counts(pool) == before
+
+
+def test_a_live_imported_game_deals_from_a_seed_nobody_knows(client, pool):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    document = {
+        "engine": "pig",
+        "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "dealer": "server",
+        "seed": "chosen-by-the-importer",
+        "commands": [],
+    }
+    for status in (None, "active"):
+        r = api.post(f"/clubs/{club['id']}/games/import", {**document, "status": status})
+        assert r.status_code == 201, r.get_json()
+        assert r.get_json()["status"] == "active"
+        assert _seed_of(pool, r.get_json()["id"]) != "chosen-by-the-importer"
+
+
+def test_an_ended_games_document_keeps_its_seed(client, pool):
+    club, game, api = _new_game(client, "pig", "server")
+    _play(api, game["id"], random.Random(3), steps=400)
+    document = api.get(f"/games/{game['id']}/export").get_json()
+    assert document["status"] == "finished" and document["seed"]
+    _, other, imported = _round_trip(client, api, game["id"])
+    assert _seed_of(pool, imported["id"]) == document["seed"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import ClubFactory, LeagueFactory
-from tests.web.helpers import play_table_game, sign_in, table_game
+from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 
 
 @pytest.fixture
@@ -56,3 +56,39 @@ def test_every_page_forbids_loading_anything_from_elsewhere(client, two_clubs):
     sign_in(client, club["admin_token"])
     policy = client.get(f"/club/{club['id']}").headers["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "//evil.example/",
+        "/\t/evil.example/",
+        "/\n/evil.example/",
+        "/\\evil.example/",
+        "\\\\evil.example/",
+        "https://evil.example/",
+        " //evil.example/",
+        "/%09/evil.example/",
+        "javascript:alert(1)",
+    ],
+)
+def test_signing_in_follows_only_a_path_of_this_site(client, target):
+    club = ClubFactory(client=client)
+    page = client.get("/").get_data(as_text=True)
+    response = client.post(
+        "/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page), "next": target}
+    )
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location.startswith("/") and not location.startswith("//") and "evil" not in location.split("/")[1]
+    assert location in (target, f"/club/{club['id']}"), location
+
+
+def test_signing_in_returns_to_the_page_asked_for(client):
+    club = ClubFactory(client=client)
+    page = client.get("/").get_data(as_text=True)
+    target = f"/club/{club['id']}/new-game?engine=pig"
+    response = client.post(
+        "/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page), "next": target}
+    )
+    assert response.headers["Location"] == target
