@@ -17,7 +17,6 @@ from bench.support import bench_database
 from engines import registry
 from engines.base import GameConfig
 from engines.chance import deal
-from schemas.games import for_engine
 from schemas.interchange import GameImport
 from service.config import Settings
 from service.records import catalogs, clubs, interchange
@@ -68,7 +67,7 @@ def documents(pool) -> list[dict]:
         configs = {}
         for engine_id in engine_ids:
             engine = registry.get(engine_id)
-            options = for_engine(engine_id).OPTIONS().load(QUICK.get(engine_id, {}))
+            options = registry.game(engine_id).options().load(QUICK.get(engine_id, {}))
             catalog = None
             if engine.catalog_kind:
                 default = catalogs.default_catalog(engine_id)

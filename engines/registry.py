@@ -1,46 +1,58 @@
-"""The game engines the service knows, by id.
+"""The games the service records: one declared ``Game`` per game folder.
 
-Engines register lazily by module path so that importing the registry never
-imports every game.
+Adding a game is one line here (see ``docs/adding-an-engine.md``); every
+cross-engine test walks this list.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
+from engines import (
+    chancellors,
+    final_decrees,
+    house_of_cronies,
+    maccreedys_mansion,
+    pig,
+    political_divide_and_conquer,
+)
 from engines.base import Engine
+from engines.kit.game import Game
 
-ENGINE_MODULES: dict[str, str] = {
-    "pig": "engines.pig",
-    "chancellors": "engines.chancellors",
-    "house-of-cronies": "engines.house_of_cronies",
-    "political-divide-and-conquer": "engines.political_divide_and_conquer",
-    "final-decrees": "engines.final_decrees",
-    "maccreedys-mansion": "engines.maccreedys_mansion",
+#: Every game, by id, in the order the service lists them.
+GAMES: dict[str, Game] = {
+    game.id: game
+    for game in (
+        pig.GAME,
+        chancellors.GAME,
+        house_of_cronies.GAME,
+        political_divide_and_conquer.GAME,
+        final_decrees.GAME,
+        maccreedys_mansion.GAME,
+    )
 }
-
-_loaded: dict[str, Engine] = {}
 
 
 class UnknownEngine(KeyError):
     pass
 
 
+def game(engine_id: str) -> Game:
+    """The declared game of this id."""
+    try:
+        return GAMES[engine_id]
+    except KeyError:
+        raise UnknownEngine(engine_id) from None
+
+
 def get(engine_id: str) -> Engine:
-    if engine_id not in ENGINE_MODULES:
-        raise UnknownEngine(engine_id)
-    if engine_id not in _loaded:
-        _loaded[engine_id] = importlib.import_module(ENGINE_MODULES[engine_id]).ENGINE
-    return _loaded[engine_id]
+    """The rules of the game of this id."""
+    return game(engine_id).engine
 
 
 def available() -> list[str]:
-    """Ids of the engines that are installed, in registry order."""
-    ids = []
-    for engine_id, module in ENGINE_MODULES.items():
-        if importlib.util.find_spec(module) is None:
-            continue
-        if getattr(importlib.import_module(module), "ENGINE", None) is not None:
-            ids.append(engine_id)
-    return ids
+    """Ids of every registered game, in registry order."""
+    return list(GAMES)
+
+
+def games() -> list[Game]:
+    """Every registered game, in registry order."""
+    return list(GAMES.values())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from engines import registry
-from schemas.numbers import INT32_MAX, INT64_MAX
+from engines.kit.numbers import INT32_MAX, INT64_MAX
 
 ENGINE_IDS = registry.available()
 CATALOG_KINDS = sorted({k for e in ENGINE_IDS if (k := registry.get(e).catalog_kind)})

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from engines.kit.numbers import INT32_MAX, INT64_MAX
 from schemas.api import EngineState
-from schemas.numbers import INT32_MAX, INT64_MAX
 
 MIN_POSITION = fields.Integer(
     load_default=None,

@@ -15,6 +15,14 @@ from typing import Any
 
 from engines.base import Engine, Event, GameConfig, fold
 from engines.chance import deal
+from engines.kit.game import Game, Trial
+
+
+def trial_config(game: Game, trial: Trial | None = None, dealer: str = "server") -> GameConfig:
+    """The config of one of the game's trial setups (default: its first), with its shipped catalog."""
+    trial = trial or game.trial
+    catalog = json.loads(game.default_catalog.read_text()) if game.default_catalog else None
+    return GameConfig(trial.seats, game.options().load(dict(trial.options)), dealer, catalog)
 
 
 @dataclass

@@ -1,3 +1,16 @@
-from engines.chancellors.rules import ENGINE
+"""The game's declaration: its rules and the parts the service reads."""
 
-__all__ = ["ENGINE"]
+from engines.chancellors import schemas
+from engines.chancellors.rules import ENGINE
+from engines.kit.game import Game, Trial
+
+GAME = Game(
+    engine=ENGINE,
+    options=schemas.OPTIONS,
+    commands=schemas.COMMANDS,
+    views=schemas.VIEWS,
+    state=schemas.STATE,
+    trials=(Trial(3, {"target": 30}), Trial(4, {"target": 40, "extended_deck": True})),
+)
+
+__all__ = ["ENGINE", "GAME"]

@@ -20,11 +20,11 @@ from typing import Any
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome
 from engines.chancellors import decide, flow, legal, present
 from engines.chancellors import events as ev
+from engines.chancellors import schemas as game_schemas
 from engines.chancellors.cards import deck
 from engines.chancellors.evolve import apply
 from engines.chancellors.state import OVER, ChancellorsState, Problem, dump_state, load_state
 from engines.kit import Rulebook, awaited_chance, log_label, read_options
-from schemas.games import chancellors as game_schemas  # a module: it reads this engine's vocabulary
 
 
 class Chancellors:

@@ -1,3 +1,20 @@
-from engines.final_decrees.rules import ENGINE
+"""The game's declaration: its rules and the parts the service reads."""
 
-__all__ = ["ENGINE"]
+from pathlib import Path
+
+from engines.final_decrees import catalog_schema, schemas
+from engines.final_decrees.rules import ENGINE
+from engines.kit.game import Game, Trial
+
+GAME = Game(
+    engine=ENGINE,
+    options=schemas.OPTIONS,
+    commands=schemas.COMMANDS,
+    views=schemas.VIEWS,
+    state=schemas.STATE,
+    trials=(Trial(4), Trial(5)),
+    catalog=catalog_schema.CATALOG,
+    default_catalog=Path(__file__).with_name("default_catalog.json"),
+)
+
+__all__ = ["ENGINE", "GAME"]

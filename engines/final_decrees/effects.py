@@ -2,7 +2,7 @@
 
 A card's ``effect`` is a list of operations run in order when it is played.
 Every operation is built from the engine's own rules, and nothing else can be
-expressed: the catalog schema (``schemas/catalogs/final_decrees.py``) refuses
+expressed: the catalog schema (``engines/final_decrees/catalog_schema.py``) refuses
 a card using anything outside :data:`OPS`, so a club's catalog fails at
 registration, never in the middle of a game.
 

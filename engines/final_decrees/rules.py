@@ -16,6 +16,7 @@ from typing import Any
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.final_decrees import events as ev
 from engines.final_decrees import legal, present
+from engines.final_decrees import schemas as game_schemas
 from engines.final_decrees.catalog import decree_steps, parse_catalog
 from engines.final_decrees.decide import HANDLERS
 from engines.final_decrees.departments import EXECUTIVE, in_play, initial_arrows
@@ -25,7 +26,6 @@ from engines.final_decrees.state import OVER, Decree, FdState, dump_state, load_
 from engines.kit import Rulebook, awaited_chance, check_chance, log_label, read_options
 from engines.kit import awaiting as awaited
 from engines.kit.offers import OFFER_COMMANDS
-from schemas.games import final_decrees as game_schemas  # a module: it reads this engine's vocabulary
 
 
 def _while_awaiting(handler: Any) -> Any:

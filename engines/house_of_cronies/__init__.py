@@ -1,3 +1,20 @@
-from engines.house_of_cronies.rules import ENGINE
+"""The game's declaration: its rules and the parts the service reads."""
 
-__all__ = ["ENGINE"]
+from pathlib import Path
+
+from engines.house_of_cronies import catalog_schema, schemas
+from engines.house_of_cronies.rules import ENGINE
+from engines.kit.game import Game, Trial
+
+GAME = Game(
+    engine=ENGINE,
+    options=schemas.OPTIONS,
+    commands=schemas.COMMANDS,
+    views=schemas.VIEWS,
+    state=schemas.STATE,
+    trials=(Trial(3), Trial(4, {"first_speaker": 2})),
+    catalog=catalog_schema.CATALOG,
+    default_catalog=Path(__file__).with_name("default_catalog.json"),
+)
+
+__all__ = ["ENGINE", "GAME"]

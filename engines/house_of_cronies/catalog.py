@@ -3,7 +3,7 @@
 The rulebook does not print the cards, so the engine reads them from the
 catalog the game was created with (``GameConfig.catalog``). These are pure
 functions: the engine never opens a file. The catalog's shape is validated by
-``schemas.catalogs.house_of_cronies.CATALOG`` when a club registers it; the
+``engines.house_of_cronies.catalog_schema.CATALOG`` when a club registers it; the
 parser here still refuses what the engine cannot work with.
 """
 

@@ -16,6 +16,7 @@ from typing import Any
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import legal, present
+from engines.house_of_cronies import schemas as game_schemas
 from engines.house_of_cronies.catalog import parse_catalog
 from engines.house_of_cronies.evolve import evolve
 from engines.house_of_cronies.flow import automatic, draw_request
@@ -24,7 +25,6 @@ from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.house_of_cronies.state import dump_state as _dump
 from engines.house_of_cronies.state import load_state as _load
 from engines.kit import Rulebook, awaited_chance, log_label, read_options
-from schemas.games import house_of_cronies as game_schemas  # a module: it reads this engine's vocabulary
 
 
 class HouseOfCronies:

@@ -5,7 +5,7 @@
 - ``guards``: the refusals every engine makes, one code per kind, and the
   check of a chance command against the ``ChanceRequest`` it answers.
 - ``options``: a game's options read through its schema, so their defaults
-  live in one place (``schemas/games/<game>.py``).
+  live in one place (``engines/<game>/schemas.py``).
 - ``rulebook``: ``Rulebook``, which wires a game's command handlers to the
   guards and the settle loop, so that ``decide`` is declared, not rewritten.
 - ``chance_commands``: the representative chance commands a table's recorder

@@ -1,6 +1,6 @@
 """A game's options, read through the schema that validates them.
 
-The schema in ``schemas/games/<game>.py`` (``OPTIONS``) is the one place a
+The schema in ``engines/<game>/schemas.py`` (``OPTIONS``) is the one place a
 game's options and their defaults are declared: the service validates a
 new game's options with it, and the engine reads them through it, so an
 engine never writes ``options.get("target", 30)`` with a default of its own.

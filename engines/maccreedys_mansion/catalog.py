@@ -2,7 +2,7 @@
 
 The rulebook prints no board and no cards: rooms, their locations and spaces,
 the jobs and the Event and Haunt decks come from a catalog validated by
-``schemas.catalogs.maccreedys_mansion.CATALOG`` when it is registered. The engine performs no I/O;
+``engines.maccreedys_mansion.catalog_schema.CATALOG`` when it is registered. The engine performs no I/O;
 it reads the catalog the game was created with.
 """
 
@@ -129,7 +129,7 @@ class Board:
 WORKER_TYPES = ("carpenter", "mason", "electrician", "plumber", "gasman")  # the rulebook's order
 RESOURCE_TYPES = ("stone", "lumber", "wiring", "pipes")  # the rulebook's order
 # The effect vocabulary: each operation the engine runs and the fields it takes.
-# The catalog schema (schemas/catalogs/maccreedys_mansion.py) refuses any other.
+# The catalog schema (engines/maccreedys_mansion/catalog_schema.py) refuses any other.
 EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "break-location": frozenset({"location"}),
     "haunt-room": frozenset({"room"}),

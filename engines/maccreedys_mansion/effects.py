@@ -20,15 +20,22 @@ from engines.maccreedys_mansion.words import card_name, location_name, room_name
 
 
 def break_location(state: MmState, location: str, source: Mapping[str, Any]) -> Event:
-    """Every marker in the location comes off; if it was complete, its completed
-    jobs that nobody owns go back into the Job Deck (won cards stay won)."""
+    """Every marker in the location comes off; if it was complete, its jobs are
+    newly incomplete and go back into the Job Deck: ``jobs`` those nobody owns,
+    ``won`` (seat, job) those a company won (it keeps what it was paid)."""
     spaces = set(state.board.location[location].spaces)
     markers = [[space, seat] for space, seat in state.markers if space in spaces]
-    jobs = []
+    jobs, won = [], []
     if complete(state, location):
         jobs = sorted(j for j in state.job_done if state.board.job[j].location == location)
+        won = [
+            [seat, job]
+            for seat, c in enumerate(state.companies)
+            for job in c.jobs
+            if state.board.job[job].location == location
+        ]
     data = {"location": location, "location_name": location_name(state.board, location)}
-    return Event(ev.LOCATION_BROKEN, {**data, "markers": markers, "jobs": jobs, **source})
+    return Event(ev.LOCATION_BROKEN, {**data, "markers": markers, "jobs": jobs, "won": won, **source})
 
 
 def card_source(state: MmState, card: str) -> dict[str, Any]:

@@ -135,11 +135,14 @@ def _revealed(deck: str) -> Callable[[MmState, dict], MmState]:
 
 def _broken(s: MmState, d) -> MmState:
     gone = {(space, seat) for space, seat in d["markers"]}
+    won = d.get("won", [])  # absent from locations broken before won jobs came back: they stay won
     s = s.with_(
         markers=tuple(m for m in s.markers if m not in gone),
         job_done=_remove(s.job_done, d["jobs"]),
-        job_deck=_add(s.job_deck, d["jobs"]),
+        job_deck=_add(s.job_deck, [*d["jobs"], *(job for _, job in won)]),
     )
+    for seat, job in won:
+        s = s.with_company(seat, jobs=tuple(j for j in s.companies[seat].jobs if j != job))
     return _source_seat(s, d)
 
 

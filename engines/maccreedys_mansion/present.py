@@ -159,7 +159,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ev.CARD_RESOLVED: lambda: f"{_word(d, 'name', 'card')} is resolved.",
         ev.LOCATION_BROKEN: lambda: (
             f"{_by(d, names)} breaks the {_word(d, 'location_name', 'location')}: "
-            f"{_plural(len(d['markers']), 'marker')} removed, {_plural(len(d['jobs']), 'job')} back in the deck."
+            f"{_plural(len(d['markers']), 'marker')} removed, {_plural(len(d['jobs']) + len(d.get('won', [])), 'job')} back in the deck."
         ),
         ev.ROOM_HAUNTED: lambda: (
             f"{_by(d, names)} haunts the {_word(d, 'room_name', 'room')}: "

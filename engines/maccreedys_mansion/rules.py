@@ -19,6 +19,7 @@ from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion import legal, present
+from engines.maccreedys_mansion import schemas as game_schemas
 from engines.maccreedys_mansion.catalog import parse_board
 from engines.maccreedys_mansion.decide import COMMANDS, draw_card
 from engines.maccreedys_mansion.evolve import evolve
@@ -27,7 +28,6 @@ from engines.maccreedys_mansion.query import money
 from engines.maccreedys_mansion.state import OVER, Company, MmState
 from engines.maccreedys_mansion.state import dump_state as _dump
 from engines.maccreedys_mansion.state import load_state as _load
-from schemas.games import maccreedys_mansion as game_schemas  # a module: it reads this engine's vocabulary
 
 RULEBOOK = Rulebook(
     title="MacCreedy's Mansion",

@@ -1,3 +1,16 @@
+"""The game's declaration: its rules and the parts the service reads."""
+
+from engines.kit.game import Game, Trial
+from engines.pig import schemas
 from engines.pig.rules import ENGINE
 
-__all__ = ["ENGINE"]
+GAME = Game(
+    engine=ENGINE,
+    options=schemas.OPTIONS,
+    commands=schemas.COMMANDS,
+    views=schemas.VIEWS,
+    state=schemas.STATE,
+    trials=(Trial(2, {"target": 30}), Trial(4, {"target": 20})),
+)
+
+__all__ = ["ENGINE", "GAME"]

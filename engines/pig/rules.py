@@ -15,8 +15,8 @@ from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, Rul
 from engines.kit import Rulebook, awaited_chance, check_chance, expect_turn, log_label, read_options
 from engines.kit.chance_commands import table_chance_commands
 from engines.pig import events as ev
+from engines.pig.schemas import OPTIONS
 from engines.pig.state import PigState
-from schemas.games.pig import OPTIONS
 
 
 class Pig:

@@ -3,7 +3,7 @@
 The rulebook lists no cards, so the engine reads them from the catalog the
 game was created with (``GameConfig.catalog``). The powers and the event
 operations the engine runs are named here; the catalog schema
-(``schemas.catalogs.political_divide_and_conquer``) takes them from here, so a
+(``engines/political_divide_and_conquer/catalog_schema.py``) takes them from here, so a
 club's catalog naming anything else is refused when it is registered. The
 parser still refuses, as ``invalid-catalog``, what the engine cannot use.
 Every card is one physical card with its own id.

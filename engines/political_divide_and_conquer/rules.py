@@ -19,6 +19,7 @@ from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, Rul
 from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer import flow, legal, present
+from engines.political_divide_and_conquer import schemas as game_schemas
 from engines.political_divide_and_conquer.catalog import parse_catalog
 from engines.political_divide_and_conquer.decide import CHANCE_COMMANDS, COMMANDS
 from engines.political_divide_and_conquer.evolve import evolve
@@ -26,9 +27,6 @@ from engines.political_divide_and_conquer.scoring import base_cards, places, sco
 from engines.political_divide_and_conquer.state import OVER, PdcState
 from engines.political_divide_and_conquer.state import dump_state as _dump
 from engines.political_divide_and_conquer.state import load_state as _load
-from schemas.games import (
-    political_divide_and_conquer as game_schemas,
-)  # a module: it reads this engine's vocabulary
 
 RULEBOOK = Rulebook(
     title="Political Divide & Conquer",

@@ -28,6 +28,7 @@ from flask_smorest import Api
 from marshmallow import Schema, fields, validate
 
 from engines import registry
+from engines.kit.shapes import Either, Row
 from schemas.api import (
     VIEW_STATE,
     CatalogContent,
@@ -38,8 +39,6 @@ from schemas.api import (
     GameCreate,
     GameView,
 )
-from schemas.games import for_engine, schema_prefix, typed_commands, view_schemas
-from schemas.games.shapes import Either, Row
 from schemas.interchange import DocumentCommand, GameImport
 from service.api.common import Blueprint, problems
 from service.records import catalogs
@@ -68,7 +67,7 @@ def game_create(engine_id: str) -> type[Schema]:
             validate=validate.Length(min=engine.min_seats, max=engine.max_seats),
             metadata={"description": "Player ids in seat order; seat 0 first.", "uniqueItems": True},
         ),
-        "options": fields.Nested(for_engine(engine_id).OPTIONS, load_default=dict),
+        "options": fields.Nested(registry.game(engine_id).options, load_default=dict),
     }
     if engine.catalog_kind:
         attrs["catalog"] = fields.Nested(
@@ -76,13 +75,13 @@ def game_create(engine_id: str) -> type[Schema]:
         )
     else:
         attrs["Meta"] = type("Meta", (), {"exclude": ("catalog",)})
-    return type(f"{schema_prefix(engine_id)}GameCreate", (GameCreate,), attrs)
+    return type(f"{registry.game(engine_id).schema_prefix}GameCreate", (GameCreate,), attrs)
 
 
 @functools.cache
 def game_import(engine_id: str) -> type[Schema]:
     """The import body of a game of this engine: its options and its commands typed."""
-    prefix = schema_prefix(engine_id)
+    prefix = registry.game(engine_id).schema_prefix
     command = type(
         f"{prefix}DocumentCommand",
         (DocumentCommand,),
@@ -90,7 +89,7 @@ def game_import(engine_id: str) -> type[Schema]:
     )
     attrs: dict[str, Any] = {
         "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
-        "options": fields.Nested(for_engine(engine_id).OPTIONS, load_default=dict),
+        "options": fields.Nested(registry.game(engine_id).options, load_default=dict),
         "commands": fields.List(fields.Nested(command), load_default=list),
     }
     return type(f"{prefix}GameImport", (GameImport,), attrs)
@@ -101,10 +100,10 @@ def game_view(engine_id: str) -> type[Schema]:
     """A game view of this engine: its options and its state typed by the engine's schemas."""
     attrs: dict[str, Any] = {
         "engine": fields.String(required=True, validate=validate.OneOf([engine_id])),
-        "options": fields.Nested(for_engine(engine_id).OPTIONS),
+        "options": fields.Nested(registry.game(engine_id).options),
         "state": EngineState(engine_id=engine_id, metadata=VIEW_STATE),
     }
-    return type(f"{schema_prefix(engine_id)}GameView", (GameView,), attrs)
+    return type(f"{registry.game(engine_id).schema_prefix}GameView", (GameView,), attrs)
 
 
 def _engine_unions(self, field, ret, **kwargs) -> dict:
@@ -115,8 +114,8 @@ def _engine_unions(self, field, ret, **kwargs) -> dict:
     ret.pop("type", None)
     ret.pop("additionalProperties", None)
     if field.engine_id:
-        return {"allOf": [_ref(f"{schema_prefix(field.engine_id)}{kind}")]}
-    return {"anyOf": [_ref(f"{schema_prefix(e)}{kind}") for e in registry.available()]}
+        return {"allOf": [_ref(f"{registry.game(field.engine_id).schema_prefix}{kind}")]}
+    return {"anyOf": [_ref(f"{registry.game(e).schema_prefix}{kind}") for e in registry.available()]}
 
 
 def _places(self, field, ret, **kwargs) -> dict:
@@ -159,15 +158,15 @@ def register_contract(api: Api) -> None:
     api.ma_plugin.converter.add_attribute_function(_null_or_nested)
     api.ma_plugin.converter.add_attribute_function(_places)
     variants = {}
-    for engine_id in registry.available():
-        prefix = schema_prefix(engine_id)
-        spec.components.schema(f"{prefix}Options", schema=for_engine(engine_id).OPTIONS)
-        shapes = view_schemas(engine_id)
+    for game in registry.games():
+        engine_id, prefix = game.id, game.schema_prefix
+        spec.components.schema(f"{prefix}Options", schema=game.options)
+        shapes = game.view_schemas
         for schema in shapes:
             if schema.__name__ not in spec.components.schemas:  # engines may share a shape: published once
                 spec.components.schema(schema.__name__, schema=schema)
         spec.components.schema(f"{prefix}GameState", {"oneOf": [_ref(s.__name__) for s in shapes]})
-        commands = typed_commands(engine_id)
+        commands = game.typed_commands
         for schema in commands.values():
             spec.components.schema(schema.__name__, schema=schema)
         spec.components.schema(
@@ -207,14 +206,15 @@ def json_schema(schema_class) -> dict:
 
 def view_json_schema(engine_id: str) -> dict:
     """JSON Schema of a game view's ``state`` for this engine: one of its shapes."""
-    shapes = [{"title": s.__name__, **json_schema(s)} for s in view_schemas(engine_id)]
+    shapes = [{"title": s.__name__, **json_schema(s)} for s in registry.game(engine_id).view_schemas]
     return shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
 
 
 @functools.cache
 def describe(engine_id: str) -> dict:
     """An engine's public description (static for the life of the process)."""
-    engine = registry.get(engine_id)
+    game = registry.game(engine_id)
+    engine = game.engine
     return {
         "id": engine.id,
         "title": engine.title,
@@ -222,8 +222,8 @@ def describe(engine_id: str) -> dict:
         "min_seats": engine.min_seats,
         "max_seats": engine.max_seats,
         "catalog_kind": engine.catalog_kind,
-        "options": json_schema(for_engine(engine_id).OPTIONS),
-        "commands": {name: json_schema(schema) for name, schema in typed_commands(engine_id).items()},
+        "options": json_schema(game.options),
+        "commands": {name: json_schema(schema) for name, schema in game.typed_commands.items()},
         "view": view_json_schema(engine_id),
     }
 

@@ -11,9 +11,7 @@ shipped with its engine (``check_shipped``, at start-up).
 
 from __future__ import annotations
 
-import importlib
 import json
-from importlib import resources
 from typing import Any
 from uuid import UUID
 
@@ -22,7 +20,6 @@ from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
 from engines import registry
-from engines.registry import ENGINE_MODULES
 from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
@@ -40,21 +37,19 @@ class ShippedCatalogAltered(RuntimeError):
 
 
 def default_catalog(engine_id: str) -> dict[str, Any]:
-    package = ENGINE_MODULES[engine_id]
-    return json.loads(resources.files(package).joinpath("default_catalog.json").read_text())
+    return json.loads(registry.game(engine_id).default_catalog.read_text())
 
 
 def catalog_schema(kind: str):
-    module = kind.replace("-", "_")
-    try:
-        return importlib.import_module(f"schemas.catalogs.{module}").CATALOG
-    except ModuleNotFoundError as exc:
-        raise Invalid("unknown-catalog-kind", f"No catalog kind {kind!r}.") from exc
+    for game in registry.games():
+        if game.catalog_kind == kind:
+            return game.catalog
+    raise Invalid("unknown-catalog-kind", f"No catalog kind {kind!r}.")
 
 
 def shipped() -> list[dict[str, Any]]:
     """The default catalog of every engine that ships one."""
-    return [default_catalog(e) for e in registry.available() if registry.get(e).catalog_kind]
+    return [default_catalog(game.id) for game in registry.games() if game.catalog_kind]
 
 
 def ensure_stored(conn: psycopg.Connection, catalog: dict[str, Any], club_id=None) -> None:

@@ -1,5 +1,5 @@
 """The shape checks of a game's options and commands (its marshmallow schemas
-in ``schemas/games/``), run before the engine judges the rules."""
+in each game folder's ``schemas.py``), run before the engine judges the rules."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 
 from engines import registry
-from schemas.games import for_engine, typed_commands
 from service.records.errors import Invalid
 
 
@@ -23,7 +22,7 @@ def known_engine(engine_id: str) -> str:
 def options(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
     """The game's options with their defaults filled in."""
     try:
-        return for_engine(engine_id).OPTIONS().load(given)
+        return registry.game(engine_id).options().load(given)
     except ValidationError as err:
         raise Invalid("invalid-options", "The game options are not valid.", errors=err.messages) from err
 
@@ -31,12 +30,12 @@ def options(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
 @functools.cache
 def _loader(engine_id: str, kind: str) -> Schema:
     """One schema instance per command type (a marshmallow schema loads many times)."""
-    return typed_commands(engine_id)[kind]()
+    return registry.game(engine_id).typed_commands[kind]()
 
 
 def command(engine_id: str, given: dict[str, Any]) -> dict[str, Any]:
     """A command of the game, well formed for its type."""
-    shapes = typed_commands(engine_id)
+    shapes = registry.game(engine_id).typed_commands
     kind = given["type"]
     if kind not in shapes:
         raise Invalid(

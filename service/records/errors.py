@@ -1,6 +1,6 @@
 """Domain errors: what went wrong, with a stable ``code``, never an HTTP status.
 
-Each entry point maps the classes to its own answers (``service/api/errors.py``
+Each entry point maps the classes to its own answers (``service/api/problems.py``
 turns them into problem+json). An engine's ``RuleViolation`` passes through
 the domain unchanged.
 """

@@ -15,7 +15,6 @@ import psycopg
 
 from engines import registry
 from engines.base import Event
-from schemas.games import for_engine
 from service.records import access, acting, choices, fold, game_views, recorder, states, store
 from service.records.access import Principal, Viewer
 from service.records.context import Records
@@ -114,7 +113,7 @@ def new_game_form(
 def option_fields(engine_id: str) -> list[dict[str, Any]]:
     """The engine's options as form fields: name, kind (integer, boolean, text), default, bounds."""
     out = []
-    for name, f in for_engine(engine_id).OPTIONS().fields.items():
+    for name, f in registry.game(engine_id).options().fields.items():
         kind = {"Integer": "integer", "Boolean": "boolean", "String": "text", "Float": "number"}.get(
             type(f).__name__
         )

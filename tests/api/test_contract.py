@@ -8,7 +8,6 @@ import pytest
 
 from engines import registry
 from schemas.api import ActionResult, Event
-from schemas.games import typed_commands
 from service.records.catalogs import default_catalog
 from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
@@ -17,7 +16,7 @@ from tests.helpers import new_pig_game
 
 def test_an_engine_publishes_each_command_with_its_type(client):
     pig = client.get("/engines/pig").get_json()
-    assert set(pig["commands"]) == set(typed_commands("pig"))
+    assert set(pig["commands"]) == set(registry.game("pig").typed_commands)
     roll = pig["commands"]["ResolveRoll"]
     assert roll["properties"]["type"]["enum"] == ["ResolveRoll"]
     assert set(roll["required"]) == {"type", "dice"} and roll["additionalProperties"] is False

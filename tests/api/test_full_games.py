@@ -11,15 +11,6 @@ from engines import registry
 from service.records import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 
-OPTIONS = {
-    "pig": {"target": 20},
-    "chancellors": {"target": 30},
-    "house-of-cronies": {},
-    "final-decrees": {},
-    "maccreedys-mansion": {"max_rounds": 1},
-}
-SEATS = {"pig": 2, "chancellors": 3, "house-of-cronies": 3, "final-decrees": 4, "maccreedys-mansion": 3}
-
 
 def play_through_api(api, game_id, rng, max_steps=3000):
     for step in range(max_steps):
@@ -35,16 +26,17 @@ def play_through_api(api, game_id, rng, max_steps=3000):
 
 
 @pytest.mark.parametrize("dealer", ["server", "table"])
-@pytest.mark.parametrize("engine_id", [e for e in OPTIONS if e in registry.available()])
+@pytest.mark.parametrize("engine_id", registry.available())
 def test_a_whole_game_is_played_through_the_api(client, pool, engine_id, dealer):
     club = ClubFactory(client=client)
+    trial = registry.game(engine_id).trial
     game = GameFactory(
         client=client,
         club=club,
         engine=engine_id,
-        options=OPTIONS[engine_id],
+        options=dict(trial.options),
         dealer=dealer,
-        seats=SEATS[engine_id],
+        seats=trial.seats,
     )
     api = Api(client, club["admin_token"])
     play_through_api(api, game["id"], random.Random(7))

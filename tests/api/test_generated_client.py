@@ -18,7 +18,6 @@ import httpx
 import pytest
 
 from engines import registry
-from schemas.games import for_engine, schema_prefix
 from tests.conftest import ROOT
 
 QUICK = {"pig": {"target": 20}, "chancellors": {"target": 30}}  # shorter games; others play by default
@@ -72,7 +71,7 @@ class Table:
     def __init__(self, client_module, app, engine_id: str):
         from tablerecord_client import models
 
-        self.models, self.engine_id, self.prefix = models, engine_id, schema_prefix(engine_id)
+        self.models, self.engine_id, self.prefix = models, engine_id, registry.game(engine_id).schema_prefix
         transport = httpx.WSGITransport(app=app)
         anonymous = client_module.Client(
             base_url="http://tablerecord.test",
@@ -124,7 +123,7 @@ class Table:
         return type(view.state).__name__
 
     def play(self, game_id, rng: random.Random) -> int:
-        during_play = for_engine(self.engine_id).VIEWS[0].__name__
+        during_play = registry.game(self.engine_id).views[0].__name__
         for step in range(MAX_STEPS):
             if step == 3:
                 assert self.state_shape(game_id) == self.state_shape(game_id, seat=0) == during_play
@@ -178,7 +177,7 @@ def test_a_generated_client_plays_a_whole_game(generated, app, engine_id):
     assert table.play(game.id, random.Random(5)) > 0
     view = _call("games.get_games_game_id", game_id=game.id, client=table.client).parsed
     assert view.status == "finished" and view.outcome.finished and 1 in view.outcome.places
-    assert type(view.state).__name__ == for_engine(engine_id).STATE.__name__  # a finished game shows all
+    assert type(view.state).__name__ == registry.game(engine_id).state.__name__  # a finished game shows all
     pages = table.events_as_pages(game.id)
     assert pages[-1]["type"] == "GameEnded" and [e["version"] for e in pages] == list(
         range(1, view.version + 1)

@@ -5,9 +5,8 @@ import pytest
 from marshmallow import Schema, fields, validate
 
 from engines import registry
+from engines.kit.numbers import INT32_MAX
 from schemas import api as api_schemas
-from schemas.games import for_engine
-from schemas.numbers import INT32_MAX
 from service.records.catalogs import catalog_schema
 from tests.helpers import event_count, new_pig_game
 
@@ -23,11 +22,10 @@ BODY_SCHEMAS = [
 
 
 def _engine_schemas():
-    for engine_id in registry.available():
-        module = for_engine(engine_id)
-        yield f"{engine_id} options", module.OPTIONS
-        for name, schema in module.COMMANDS.items():
-            yield f"{engine_id} {name}", schema
+    for game in registry.games():
+        yield f"{game.id} options", game.options
+        for name, schema in game.commands.items():
+            yield f"{game.id} {name}", schema
 
 
 def _integer_fields(schema: type[Schema], path: str = ""):
@@ -58,10 +56,9 @@ def test_every_integer_field_of_a_body_is_strict_and_bounded(label, schema):
 
 
 def _catalog_schemas():
-    for engine_id in registry.available():
-        kind = registry.get(engine_id).catalog_kind
-        if kind:
-            yield kind, catalog_schema(kind)
+    for game in registry.games():
+        if game.catalog_kind:
+            yield game.catalog_kind, catalog_schema(game.catalog_kind)
 
 
 @pytest.mark.parametrize("kind, schema", list(_catalog_schemas()))

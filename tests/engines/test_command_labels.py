@@ -12,33 +12,23 @@ import random
 import pytest
 
 from engines import registry
-from engines.base import Event, GameConfig
+from engines.base import Event
 from engines.chance import deal
 from engines.chancellors.cards import label as chancellors_card
 from engines.chancellors.events import CARDS_REVEALED, PROBLEM_ROLLED
 from engines.final_decrees.present import _title as department
 from engines.kit import log_label
-from schemas.games import for_engine
-from service.records.catalogs import default_catalog
+from tests.engine_contract import trial_config
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
-GAMES = {
-    "pig": ({"target": 30}, 2),
-    "chancellors": ({"target": 20}, 3),
-    "house-of-cronies": ({}, 3),
-    "political-divide-and-conquer": ({}, 4),
-    "final-decrees": ({}, 5),
-    "maccreedys-mansion": ({"max_rounds": 4}, 3),
-}
 
 
 def _positions(engine_id: str, steps: int = 250):
     """Each position of a seeded game: its state, the chance it awaits (or
     None) and, when none, its legal (seat, command) pairs."""
     engine = registry.get(engine_id)
-    options, seats = GAMES[engine_id]
-    catalog = default_catalog(engine_id) if engine.catalog_kind else None
-    config = GameConfig(seats, for_engine(engine_id).OPTIONS().load(options), "server", catalog)
+    config = trial_config(registry.game(engine_id))
+    seats = config.seats
     state = engine.initial_state(config)
     for event in engine.setup(config):
         state = engine.evolve(state, event)

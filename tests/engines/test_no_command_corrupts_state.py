@@ -18,30 +18,9 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from engines import registry
-from engines.base import GameConfig, RuleViolation
+from engines.base import RuleViolation
 from engines.chance import deal
-from schemas.games import for_engine
-
-ENGINES = {
-    "pig": ({"target": 30}, 2),
-    "chancellors": ({"target": 40}, 3),
-    "house-of-cronies": ({}, 3),
-    "final-decrees": ({}, 5),
-    "political-divide-and-conquer": ({}, 4),
-    "maccreedys-mansion": ({"max_rounds": 3}, 3),
-}
-
-
-def _config(engine_id: str, dealer: str) -> GameConfig:
-    options, seats = ENGINES[engine_id]
-    options = for_engine(engine_id).OPTIONS().load(options)
-    catalog = None
-    engine = registry.get(engine_id)
-    if engine.catalog_kind:
-        from service.records.catalogs import default_catalog
-
-        catalog = default_catalog(engine_id)
-    return GameConfig(seats=seats, options=options, dealer=dealer, catalog=catalog)
+from tests.engine_contract import trial_config
 
 
 def _strings(state_json) -> list[str]:
@@ -87,7 +66,7 @@ def _mutate(command: dict, rng: random.Random, strings: list[str]) -> dict:
 
 
 def _well_formed(engine_id: str, command: dict) -> bool:
-    schema = for_engine(engine_id).COMMANDS.get(command["type"])
+    schema = registry.game(engine_id).commands.get(command["type"])
     if schema is None:
         return False
     try:
@@ -97,12 +76,12 @@ def _well_formed(engine_id: str, command: dict) -> bool:
     return True
 
 
-@pytest.mark.parametrize("engine_id", [e for e in ENGINES if e in registry.available()])
+@pytest.mark.parametrize("engine_id", registry.available())
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(["server", "table"]))
 def test_no_well_formed_command_corrupts_state(engine_id, seed, dealer):
     engine = registry.get(engine_id)
-    config = _config(engine_id, dealer)
+    config = trial_config(registry.game(engine_id), dealer=dealer)
     rng = random.Random(seed)
     state = engine.initial_state(config)
     for event in engine.setup(config):

@@ -15,31 +15,8 @@ import jsonschema_rs
 import pytest
 
 from engines import registry
-from engines.base import GameConfig
-from schemas.games import for_engine
 from service.api.engines import json_schema, view_json_schema
-from tests.engine_contract import play_random_game
-
-#: Options per engine: the defaults, and variants that reach other shapes (shorter games where long).
-GAMES = {
-    "pig": [({"target": 30}, 2), ({"target": 20}, 4)],
-    "chancellors": [({"target": 40}, 3), ({"target": 40, "extended_deck": True}, 4)],
-    "house-of-cronies": [({}, 3), ({"first_speaker": 2}, 4)],
-    "political-divide-and-conquer": [({}, 4), ({}, 6)],
-    "final-decrees": [({}, 5), ({}, 4)],
-    "maccreedys-mansion": [({"max_rounds": 3}, 3), ({"max_rounds": 2}, 5)],
-}
-
-
-def _config(engine_id: str, options: dict, seats: int, dealer: str) -> GameConfig:
-    catalog = None
-    if registry.get(engine_id).catalog_kind:
-        from service.records.catalogs import default_catalog
-
-        catalog = default_catalog(engine_id)
-    return GameConfig(
-        seats=seats, options=for_engine(engine_id).OPTIONS().load(options), dealer=dealer, catalog=catalog
-    )
+from tests.engine_contract import play_random_game, trial_config
 
 
 def _validator(schema: dict):
@@ -47,8 +24,7 @@ def _validator(schema: dict):
 
 
 def _views(engine_id: str):
-    module = for_engine(engine_id)
-    shapes = [json_schema(s) for s in module.VIEWS]
+    shapes = [json_schema(s) for s in registry.game(engine_id).views]
     return _validator(shapes[0] if len(shapes) == 1 else {"oneOf": shapes})
 
 
@@ -58,7 +34,7 @@ def _refused(validator, value) -> list[str]:
 
 def _why(engine_id: str, view) -> dict[str, list[str]]:
     """Why each of the engine's view shapes refuses ``view``."""
-    return {s.__name__: _refused(_validator(json_schema(s)), view) for s in for_engine(engine_id).VIEWS}
+    return {s.__name__: _refused(_validator(json_schema(s)), view) for s in registry.game(engine_id).views}
 
 
 def _as_sent(value):
@@ -66,10 +42,10 @@ def _as_sent(value):
 
 
 @pytest.mark.parametrize("dealer", ["server", "table"])
-@pytest.mark.parametrize("engine_id", list(GAMES))
+@pytest.mark.parametrize("engine_id", registry.available())
 def test_every_view_of_a_random_game_fits_the_engines_view_schema(engine_id, dealer):
     engine = registry.get(engine_id)
-    views, whole = _views(engine_id), _validator(json_schema(for_engine(engine_id).STATE))
+    views, whole = _views(engine_id), _validator(json_schema(registry.game(engine_id).state))
     served = _validator(view_json_schema(engine_id))
     checked = 0
 
@@ -84,10 +60,11 @@ def test_every_view_of_a_random_game_fits_the_engines_view_schema(engine_id, dea
         assert served.is_valid(dumped)
         checked += 1
 
-    for seed, (options, seats) in enumerate(GAMES[engine_id]):
-        config = _config(engine_id, options, seats, dealer)
-        game = play_random_game(engine, config, seed, check_every=10**9, observe=observe)
-        assert engine.outcome(game.state).finished
+    game = registry.game(engine_id)
+    for seed, trial in enumerate(game.trials):
+        config = trial_config(game, trial, dealer)
+        played = play_random_game(engine, config, seed, check_every=10**9, observe=observe)
+        assert engine.outcome(played.state).finished
     assert checked > 20
 
 
@@ -103,14 +80,13 @@ def _objects(schema: dict):
             yield from _objects(value)
 
 
-@pytest.mark.parametrize("engine_id", list(GAMES))
+@pytest.mark.parametrize("engine_id", registry.available())
 def test_a_view_schema_refuses_members_it_does_not_name(engine_id):
     schema = view_json_schema(engine_id)
     objects = list(_objects(schema))
     assert objects and all("additionalProperties" in o for o in objects)
     engine = registry.get(engine_id)
-    options, seats = GAMES[engine_id][0]
-    config = _config(engine_id, options, seats, "server")
+    config = trial_config(registry.game(engine_id))
     state = play_random_game(engine, config, 0, check_every=10**9).state
     view = _as_sent(engine.view(state, 0))
     assert _validator(schema).is_valid(view)

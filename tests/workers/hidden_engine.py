@@ -4,9 +4,13 @@ the seat whose turn it is."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from engines.base import Event
+from engines.pig import GAME as PIG
 from engines.pig import events as ev
 from engines.pig.rules import Pig
+from engines.pig.schemas import PigOptions
 
 
 class HiddenPig(Pig):
@@ -31,3 +35,6 @@ class HiddenPig(Pig):
 
 
 ENGINE = HiddenPig()
+# Pig's parts, with an options schema of its own: the OpenAPI document
+# publishes each engine's options under the engine's name.
+GAME = dataclasses.replace(PIG, engine=ENGINE, options=type("HiddenPigOptions", (PigOptions,), {}))

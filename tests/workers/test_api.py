@@ -3,12 +3,9 @@ replay shows to whom (with a hidden-information variant of Pig)."""
 
 from __future__ import annotations
 
-import types
-
 import pytest
 
 from engines import registry
-from schemas.games import pig as pig_schemas
 from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers import hidden_engine
@@ -18,21 +15,7 @@ from tests.workers.helpers import drain, head, play_pig
 @pytest.fixture
 def hidden_pig(monkeypatch):
     """Registered before the database fixtures set up (and so until after they tear down)."""
-    import schemas.games
-    import service.api.engines as engines_api
-    from service.records import commands
-
-    monkeypatch.setitem(registry.ENGINE_MODULES, "hidden-pig", "tests.workers.hidden_engine")
-    monkeypatch.setitem(registry._loaded, "hidden-pig", hidden_engine.ENGINE)
-    # Pig's schemas, with an options schema of its own: the OpenAPI document
-    # publishes each engine's options under the engine's name.
-    hidden_schemas = types.SimpleNamespace(**vars(pig_schemas))
-    hidden_schemas.OPTIONS = type("HiddenPigOptions", (pig_schemas.PigOptions,), {})
-    original = schemas.games.for_engine
-    for module in (schemas.games, engines_api, commands):
-        monkeypatch.setattr(
-            module, "for_engine", lambda e: hidden_schemas if e == "hidden-pig" else original(e)
-        )
+    monkeypatch.setitem(registry.GAMES, "hidden-pig", hidden_engine.GAME)
 
 
 def test_league_projections_are_public_for_public_leagues_and_for_club_tokens_otherwise(client, database_url):

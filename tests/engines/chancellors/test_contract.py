@@ -13,8 +13,8 @@ from engines.chancellors import ENGINE
 from engines.chancellors import events as ev
 from engines.chancellors.cards import ABOUT, DECKTET, RANK_ORDER
 from engines.chancellors.present import percentile
+from engines.chancellors.schemas import COMMANDS, OPTIONS
 from engines.chancellors.state import CHOOSE
-from schemas.games.chancellors import COMMANDS, OPTIONS
 from tests.engine_contract import apply, play_random_game
 
 from .builders import act, acts, choose, config, draw, solve, table

@@ -14,9 +14,9 @@ import pytest
 
 from engines.base import Event, GameConfig, RuleViolation
 from engines.final_decrees import ENGINE
+from engines.final_decrees.schemas import OPTIONS
 from engines.final_decrees.state import PLAY, FdState
 from engines.kit.deck import Deck, Run, deck_of
-from schemas.games.final_decrees import OPTIONS
 from service.records.catalogs import default_catalog
 
 CATALOG = default_catalog("final-decrees")

@@ -7,8 +7,8 @@ from marshmallow import ValidationError
 
 from engines.base import GameConfig, RuleViolation
 from engines.final_decrees import ENGINE
+from engines.final_decrees.catalog_schema import CATALOG
 from engines.final_decrees.effects import OPS
-from schemas.catalogs.final_decrees import CATALOG
 
 from .builders import CATALOG as DEFAULT
 

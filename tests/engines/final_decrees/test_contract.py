@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engines.base import Engine, Event, fold
 from engines.final_decrees import ENGINE
 from engines.final_decrees import events as ev
-from schemas.games.final_decrees import COMMANDS, OPTIONS
+from engines.final_decrees.schemas import COMMANDS, OPTIONS
 from tests.engine_contract import apply, play_random_game
 
 from .builders import DECLINE, act, cmd, config, draw, table

@@ -6,7 +6,7 @@ import pytest
 from marshmallow import ValidationError
 
 from engines.house_of_cronies.catalog import CatalogError, catalog_to_dict, parse_catalog
-from schemas.catalogs.house_of_cronies import CATALOG
+from engines.house_of_cronies.catalog_schema import CATALOG
 
 from .builders import catalog_dict
 

@@ -14,8 +14,8 @@ from engines.chance import deal
 from engines.house_of_cronies import ENGINE
 from engines.house_of_cronies import events as ev
 from engines.house_of_cronies.catalog import parse_catalog
+from engines.house_of_cronies.schemas import COMMANDS, OPTIONS
 from engines.house_of_cronies.state import OVER
-from schemas.games.house_of_cronies import COMMANDS, OPTIONS
 from tests.engine_contract import PlayedGame, apply, play_random_game
 
 from .builders import config, cor, inf
@@ -207,10 +207,9 @@ def test_the_catalog_in_a_game_is_the_one_in_its_config():
 
 def test_the_registry_and_the_schemas_find_the_engine():
     from engines.base import Engine
-    from engines.registry import get
-    from schemas.games import for_engine
+    from engines.registry import game, get
 
     engine = get("house-of-cronies")
     assert isinstance(engine, Engine)
     assert (engine.id, engine.version, engine.catalog_kind) == ("house-of-cronies", "1", "house-of-cronies")
-    assert set(for_engine("house-of-cronies").COMMANDS) >= {"PlaceBid", "PassBid", "PlayTactic", "DrawCards"}
+    assert set(game("house-of-cronies").commands) >= {"PlaceBid", "PassBid", "PlayTactic", "DrawCards"}

@@ -6,7 +6,7 @@ from marshmallow import ValidationError
 from engines.base import RuleViolation
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion.catalog import EFFECT_FIELDS, parse_board
-from schemas.catalogs.maccreedys_mansion import CATALOG, EFFECT_OPS
+from engines.maccreedys_mansion.catalog_schema import CATALOG, EFFECT_OPS
 
 from .builders import catalog, config
 

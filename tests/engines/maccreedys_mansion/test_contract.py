@@ -16,7 +16,7 @@ from engines.base import Engine, Event, fold
 from engines.chance import deal
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
-from schemas.games.maccreedys_mansion import COMMANDS, OPTIONS
+from engines.maccreedys_mansion.schemas import COMMANDS, OPTIONS
 from tests.engine_contract import PlayedGame, apply, as_stored, play_random_game
 
 from .builders import NAMES, config, new_game
@@ -26,12 +26,11 @@ SEATS = range(ENGINE.min_seats, ENGINE.max_seats + 1)
 
 
 def test_the_engine_implements_the_contract_and_is_registered():
-    from engines.registry import get
-    from schemas.games import for_engine
+    from engines.registry import game, get
 
     assert isinstance(ENGINE, Engine) and get("maccreedys-mansion") is ENGINE
     assert (ENGINE.id, ENGINE.catalog_kind) == ("maccreedys-mansion", "maccreedys-mansion")
-    assert set(for_engine("maccreedys-mansion").COMMANDS) == set(COMMANDS)
+    assert set(game("maccreedys-mansion").commands) == set(COMMANDS)
 
 
 def test_the_options_schema_holds_every_default_and_max_rounds_is_the_house_rule():

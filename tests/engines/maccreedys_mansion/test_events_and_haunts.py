@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleViolation
+from engines.base import Event, RuleViolation
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion import events as ev
@@ -61,6 +61,34 @@ def test_breaking_a_location_returns_its_unowned_jobs_to_the_deck():
     broken = next(e for e in events if e.type == ev.LOCATION_BROKEN).data
     assert broken["jobs"] == ["job-tub"] and state.job_deck == ("job-tub",) and state.job_done == ()
     assert state.companies[1].jobs == ("job-front-door",)
+
+
+def test_breaking_a_location_shuffles_its_won_jobs_back_into_the_job_deck():
+    state = until(new_game(2), "event")
+    state = fill(state, "tub", 0).with_(job_deck=())
+    state = company(state, 0, jobs=("job-tub",), active=7_000)
+    state = company(state, 1, jobs=("job-front-door",))
+    state, events = draw(state, "event-burst-pipe")
+    broken = next(e for e in events if e.type == ev.LOCATION_BROKEN).data
+    assert broken["won"] == [[0, "job-tub"]]
+    assert state.job_deck == ("job-tub",) and state.companies[0].jobs == ()
+    assert state.companies[0].active == 7_000  # the money it was paid stays paid
+    assert state.companies[1].jobs == ("job-front-door",)
+
+
+def test_a_location_broken_before_won_jobs_came_back_replays_as_it_was_played():
+    state = until(new_game(2), "event")
+    state = fill(state, "tub", 0).with_(job_deck=())
+    state = company(state, 0, jobs=("job-tub",))
+    recorded = {
+        "location": "tub",
+        "location_name": "Tub",
+        "markers": [],
+        "jobs": [],
+        "card": "event-burst-pipe",
+    }
+    state = ENGINE.evolve(state, Event(ev.LOCATION_BROKEN, recorded))
+    assert state.companies[0].jobs == ("job-tub",) and state.job_deck == ()
 
 
 def test_a_strike_stops_hiring_that_worker_next_round():

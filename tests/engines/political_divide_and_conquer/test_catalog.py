@@ -6,7 +6,7 @@ import pytest
 
 from engines.base import GameConfig, RuleViolation
 from engines.political_divide_and_conquer import ENGINE
-from schemas.catalogs.political_divide_and_conquer import CATALOG
+from engines.political_divide_and_conquer.catalog_schema import CATALOG
 
 from .builders import catalog_dict
 

@@ -12,8 +12,8 @@ import pytest
 from engines.base import Event, GameConfig, fold
 from engines.political_divide_and_conquer import ENGINE
 from engines.political_divide_and_conquer import events as ev
+from engines.political_divide_and_conquer.schemas import COMMANDS, OPTIONS
 from engines.political_divide_and_conquer.state import OVER
-from schemas.games.political_divide_and_conquer import COMMANDS, OPTIONS
 from tests.engine_contract import PlayedGame, apply, play_random_game
 
 from .builders import ANN, BO, CY, DI, catalog_dict, config, do, draw, group, keep, place, start
@@ -213,8 +213,7 @@ def test_the_catalog_in_a_game_is_the_one_in_its_config():
 
 def test_the_registry_and_the_schemas_find_the_engine():
     from engines.base import Engine
-    from engines.registry import get
-    from schemas.games import for_engine
+    from engines.registry import game, get
 
     engine = get("political-divide-and-conquer")
     assert isinstance(engine, Engine)
@@ -224,7 +223,7 @@ def test_the_registry_and_the_schemas_find_the_engine():
         4,
         8,
     )
-    assert set(for_engine("political-divide-and-conquer").COMMANDS) >= {
+    assert set(game("political-divide-and-conquer").commands) >= {
         "DeclareAttack",
         "PlayEvent",
         "PassWindow",

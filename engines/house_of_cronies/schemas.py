@@ -7,8 +7,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from engines.house_of_cronies import catalog as cards
 from engines.house_of_cronies import state as st
-from schemas.games import shapes as v
-from schemas.numbers import INT32_MAX
+from engines.kit import shapes as v
+from engines.kit.numbers import INT32_MAX
 
 POSITIONS = [
     "president",

@@ -13,7 +13,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from engines.final_decrees.departments import ALL_DEPARTMENTS, REFORM
 from engines.final_decrees.effects import check_effect
-from schemas.numbers import INT32_MAX
+from engines.kit.numbers import INT32_MAX
 
 CARD_ID = validate.Regexp(
     r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Card ids are 1-64 letters, digits, . _ -."

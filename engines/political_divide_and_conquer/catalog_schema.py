@@ -14,6 +14,7 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engines.kit.numbers import INT32_MAX
 from engines.political_divide_and_conquer.catalog import (
     AFFECTS,
     ATTACK_OPS,
@@ -23,7 +24,6 @@ from engines.political_divide_and_conquer.catalog import (
     WHEN,
     WINGS,
 )
-from schemas.numbers import INT32_MAX
 
 CARD_ID = validate.Regexp(
     r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", error="Card ids are 1-64 letters, digits, . _ -."

@@ -19,7 +19,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from schemas.numbers import INT64_MAX
+from engines.kit.numbers import INT64_MAX
 
 #: JSON Schema metadata marking a member that only some viewers get.
 ONLY_SEATS = "Only in a seat's view (its own hidden information); absent for a spectator."

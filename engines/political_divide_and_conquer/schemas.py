@@ -5,11 +5,11 @@ come from the game's catalog, so they are plain strings."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.kit import shapes as v
+from engines.kit.numbers import INT32_MAX, INT32_MIN
 from engines.political_divide_and_conquer import catalog as cards
 from engines.political_divide_and_conquer import decide
 from engines.political_divide_and_conquer import state as st
-from schemas.games import shapes as v
-from schemas.numbers import INT32_MAX, INT32_MIN
 
 SEAT = validate.Range(min=0, max=7)
 

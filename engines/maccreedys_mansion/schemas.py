@@ -6,8 +6,8 @@ catalog, so they are plain strings."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.kit import shapes as v
 from engines.maccreedys_mansion import state as st
-from schemas.games import shapes as v
 
 WORKERS = ["carpenter", "mason", "electrician", "plumber", "gasman"]
 RESOURCES = ["stone", "lumber", "wiring", "pipes"]

@@ -3,8 +3,8 @@ excluded) and its state, which every viewer sees whole (Pig hides nothing)."""
 
 from marshmallow import Schema, fields, validate
 
-from schemas.games import shapes as v
-from schemas.numbers import INT32_MAX, INT32_MIN
+from engines.kit import shapes as v
+from engines.kit.numbers import INT32_MAX, INT32_MIN
 
 
 class PigOptions(Schema):

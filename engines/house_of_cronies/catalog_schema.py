@@ -11,7 +11,7 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from schemas.numbers import INT32_MAX
+from engines.kit.numbers import INT32_MAX
 
 SPECIALIST_POSITIONS = [
     "finance",

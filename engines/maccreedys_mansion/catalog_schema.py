@@ -14,8 +14,8 @@ from collections import Counter
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engines.kit.numbers import INT32_MAX
 from engines.maccreedys_mansion.catalog import EFFECT_FIELDS
-from schemas.numbers import INT32_MAX
 
 WORKERS = {  # type: (pieces, wage, resource or None when the club chooses)
     "carpenter": (8, 1000, "lumber"),

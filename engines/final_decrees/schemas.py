@@ -8,8 +8,8 @@ from marshmallow import Schema, fields, validate
 
 from engines.final_decrees import state as st
 from engines.final_decrees.departments import ALL_DEPARTMENTS
-from schemas.games import shapes as v
-from schemas.numbers import INT32_MAX
+from engines.kit import shapes as v
+from engines.kit.numbers import INT32_MAX
 
 CardId = fields.String
 

@@ -6,8 +6,8 @@ from marshmallow import Schema, fields, validate
 
 from engines.chancellors import state as st
 from engines.chancellors.cards import CARDS, SERVICE_IDS
-from schemas.games import shapes as v
-from schemas.numbers import INT32_MAX, INT32_MIN
+from engines.kit import shapes as v
+from engines.kit.numbers import INT32_MAX, INT32_MIN
 
 
 class ChancellorsOptions(Schema):
