@@ -78,6 +78,34 @@ class Player(Schema):
     id = fields.UUID()
     name = fields.String()
     created_at = fields.DateTime()
+    retired = fields.Boolean(
+        metadata={"description": "A retired player keeps every past game but takes no seat in new ones."}
+    )
+
+
+class PlayerUpdate(Schema):
+    name = fields.String(validate=validate.Length(min=1, max=120))
+    retired = fields.Boolean(metadata={"description": "true retires the player; false brings them back."})
+
+
+class AdminToken(Schema):
+    admin_token = fields.String(
+        metadata={"description": "The club's new admin token, shown once; the previous one no longer works."}
+    )
+
+
+class MemberSignIn(Schema):
+    player = fields.UUID()
+    name = fields.String()
+    token = fields.String(
+        metadata={
+            "description": "The member's sign-in token, shown once (it replaces any the player had). It sees"
+            " the club and acts for the player's own seat in every game of the club."
+        }
+    )
+    link = fields.String(
+        metadata={"description": "The web sign-in link to send the member (the token is in its fragment)."}
+    )
 
 
 class LeagueCreate(Schema):
@@ -103,6 +131,26 @@ class League(Schema):
     min_games = fields.Integer()
     public = fields.Boolean()
     created_at = fields.DateTime()
+    closed = fields.Boolean(
+        metadata={"description": "A closed season takes no new games; its standings stay."}
+    )
+
+
+class LeagueUpdate(Schema):
+    name = fields.String(validate=validate.Length(min=1, max=120))
+    season = fields.String(validate=validate.Length(max=60))
+    points_table = fields.List(
+        fields.Float(),
+        allow_none=True,
+        metadata={"description": "Points by place; changes only before the league's first game."},
+    )
+    min_games = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=1000),
+        metadata={"description": "Games to be ranked; changes only before the league's first game."},
+    )
+    public = fields.Boolean()
+    closed = fields.Boolean(metadata={"description": "true closes the season; false reopens it."})
 
 
 class CatalogRef(Schema):

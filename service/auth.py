@@ -35,20 +35,30 @@ def current_principal() -> Principal | None:
 
 
 def principal_for(token: str) -> Principal:
-    """The holder of ``token`` (remembered for a minute); a token never issued
-    raises ``Unauthenticated``."""
+    """The holder of ``token``; a token never issued (or no longer valid)
+    raises ``Unauthenticated``. Asked once per request."""
     digest = access.hash_token(token)
+    known = g.setdefault("tokens", {})
+    if digest not in known:
+        known[digest] = _lookup(digest)
+    return known[digest]
+
+
+def _lookup(digest: str) -> Principal:
     principal = _recall(digest)
     if principal is None:
         with current_app.extensions["tablerecord.records"].pool.connection() as conn:
             principal = access.principal_for(conn, digest)
-        _remember(digest, principal)
+        if not access.revocable(principal):
+            _remember(digest, principal)
     return principal
 
 
-# A token's rights never change once issued, so each process remembers the
-# tokens it has seen (by hash) for a minute instead of asking the database on
-# every request; the minute bounds how long a revoked token could still work.
+# A seat token's rights never change once issued, so each process remembers
+# the seat tokens it has seen (by hash) for a minute instead of asking the
+# database on every request. Admin tokens and member sign-ins can be rotated or
+# revoked, and must stop working at once in every process: they are looked up
+# on every request.
 _KNOWN: dict[str, tuple[Principal, float]] = {}
 _KNOWN_MAX = 10_000
 _KNOWN_SECONDS = 60.0

@@ -2,9 +2,14 @@
 
 Tokens: a club's admin token manages the club and is the recorder of its
 games (it acts for every seat; for table games it also submits the dice and
-draws); a seat token acts for one seat of one game and sees what that seat
-may see; no token sees public games' and public leagues' public views.
+draws); a member sign-in (one per player, issued by the admin) sees the club,
+its leagues and its public games, and in every game of the club where its
+player sits it sees and acts for that seat alone (it never records for others
+nor undoes); a seat token acts for one seat of one game and sees what that
+seat may see; no token sees public games' and public leagues' public views.
 Another club's token learns nothing: everything of this club is "not found".
+Rotating the admin token or revoking a member sign-in ends it at once, with
+every web session signed in by it.
 
 "May this token see seat 2's hand?" is decided by ``may_see_seat`` alone.
 """
@@ -31,16 +36,35 @@ Viewer = int | None | str
 @dataclass(frozen=True)
 class Principal:
     club_id: UUID
-    kind: str  # "admin" or "seat"
+    kind: str  # "admin", "member" or "seat"
     game_id: UUID | None = None
     seat: int | None = None
+    #: A member sign-in's player.
+    player_id: UUID | None = None
 
     @property
     def is_admin(self) -> bool:
         return self.kind == "admin"
 
+    @property
+    def is_member(self) -> bool:
+        return self.kind == "member"
+
     def label(self) -> str:
+        if self.is_member:
+            return f"member:{self.player_id}"
         return "recorder" if self.is_admin else f"seat:{self.seat}"
+
+    def seat_in(self, game: Game) -> int | None:
+        """The seat this principal holds in ``game`` (None: none): a seat
+        token's own, or the seat of a member's player."""
+        if self.club_id != game.club_id:
+            return None
+        if self.kind == "seat":
+            return self.seat if self.game_id == game.id else None
+        if self.is_member and str(self.player_id) in game.seats:
+            return game.seats.index(str(self.player_id))
+        return None
 
 
 # -- tokens --------------------------------------------------------------------
@@ -59,11 +83,21 @@ def hash_token(token: str) -> str:
 def principal_for(conn: psycopg.Connection, digest: str) -> Principal:
     """The holder of the token whose hash is ``digest``."""
     row = conn.execute(
-        "SELECT club_id, kind, game_id, seat FROM tokens WHERE hash = %s", (digest,)
+        "SELECT club_id, kind, game_id, seat, player_id FROM tokens WHERE hash = %s", (digest,)
     ).fetchone()
     if row is None:
-        raise Unauthenticated("invalid-token", "The bearer token is not valid.")
-    return Principal(row["club_id"], row["kind"], row["game_id"], row["seat"])
+        raise Unauthenticated("invalid-token", "This sign-in is not valid (it may have been replaced).")
+    return principal_of(row)
+
+
+def principal_of(row: dict[str, Any]) -> Principal:
+    return Principal(row["club_id"], row["kind"], row["game_id"], row["seat"], row["player_id"])
+
+
+def revocable(principal: Principal) -> bool:
+    """An admin token can be rotated and a member sign-in revoked; a seat
+    token lasts as long as its game (so it may be remembered by a process)."""
+    return principal.kind != "seat"
 
 
 def required(principal: Principal | None) -> Principal:
@@ -96,6 +130,17 @@ def club_admin(principal: Principal | None, club_id: UUID) -> Principal:
     return principal
 
 
+def club_member(principal: Principal | None, club_id: UUID) -> Principal:
+    """The club's admin token or one of its member sign-ins: who sees the club's
+    own pages (its players, leagues and games list)."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("club")
+    if not (principal.is_admin or principal.is_member):
+        raise Forbidden("members-only", "Only the club's members may see this.")
+    return principal
+
+
 def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -> dict[str, Any]:
     """The league if the caller may see it: public, or a token of its club."""
     if league is None or (
@@ -116,11 +161,12 @@ def _watches_only(principal: Principal | None, game: Game) -> bool:
 
 
 def _of_game(principal: Principal | None, game: Game) -> bool:
-    """The game's recorder, or a seat token of this very game."""
+    """The game's recorder, a seat token of this very game, or the member
+    sign-in of a player seated in it."""
     return (
         principal is not None
         and principal.club_id == game.club_id
-        and (principal.is_admin or principal.game_id == game.id)
+        and (principal.is_admin or principal.seat_in(game) is not None)
     )
 
 
@@ -183,8 +229,8 @@ def may_act(game: Game, principal: Principal, seat: int | None) -> None:
         raise Forbidden(
             "admin-spectator", "In this game the admin token is a spectator; seats act for themselves."
         )
-    if not principal.is_admin and principal.seat != seat:
-        raise Forbidden("not-your-seat", "A seat token acts only for its own seat.")
+    if not principal.is_admin and principal.seat_in(game) != seat:
+        raise Forbidden("not-your-seat", "You may act only for your own seat.")
 
 
 def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
@@ -194,7 +240,7 @@ def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
         return True
     if _watches_only(principal, game):
         return False
-    return _of_game(principal, game) and (principal.is_admin or principal.seat == seat)
+    return _of_game(principal, game) and (principal.is_admin or principal.seat_in(game) == seat)
 
 
 def actors(game: Game, principal: Principal) -> list[int | None]:
@@ -203,7 +249,7 @@ def actors(game: Game, principal: Principal) -> list[int | None]:
         return []
     if principal.is_admin:
         return [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
-    return [principal.seat]
+    return [principal.seat_in(game)]
 
 
 def viewer(game: Game, principal: Principal | None) -> Viewer:
@@ -211,7 +257,8 @@ def viewer(game: Game, principal: Principal | None) -> Viewer:
 
     An ended game shows everything. The recorder of a table game sees
     everything (it enters every seat's cards); in a server-dealt game it sees
-    the spectator's view; a seat token sees its seat.
+    the spectator's view; a seat token, or a member seated in the game, sees
+    its seat.
     """
     if game.status != "active":
         return "all"
@@ -219,7 +266,7 @@ def viewer(game: Game, principal: Principal | None) -> Viewer:
         return None
     if principal.is_admin:
         return "all" if game.dealer == "table" else None
-    return principal.seat if principal.game_id == game.id else None
+    return principal.seat_in(game)
 
 
 def viewer_as(game: Game, principal: Principal | None, as_seat: int | None) -> Viewer:

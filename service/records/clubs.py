@@ -12,10 +12,13 @@ from psycopg.types.json import Jsonb
 from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
-from service.records.errors import Conflict
+from service.records.errors import Conflict, NotFound
 from service.records.league import DEFAULT_POINTS
 
-LEAGUE_COLUMNS = "id, name, engine, season, points_table, min_games, public, created_at"
+LEAGUE_COLUMNS = (
+    "id, name, engine, season, points_table, min_games, public, created_at, closed_at IS NOT NULL AS closed"
+)
+PLAYER_COLUMNS = "id, name, created_at, retired_at IS NOT NULL AS retired"
 
 
 def create_club(records: Records, name: str) -> dict[str, Any]:
@@ -31,7 +34,7 @@ def create_club(records: Records, name: str) -> dict[str, Any]:
 
 
 def get_club(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    access.club_admin(principal, club_id)
+    access.club_member(principal, club_id)
     with records.pool.connection() as conn:
         return conn.execute("SELECT id, name, created_at FROM clubs WHERE id = %s", (club_id,)).fetchone()
 
@@ -41,7 +44,7 @@ def add_player(records: Records, club_id: UUID, principal: Principal | None, nam
     try:
         with records.pool.connection() as conn, conn.transaction():
             return conn.execute(
-                "INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s) RETURNING id, name, created_at",
+                f"INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s) RETURNING {PLAYER_COLUMNS}",
                 (uuid.uuid4(), club_id, name),
             ).fetchone()
     except psycopg.errors.UniqueViolation as exc:
@@ -49,11 +52,40 @@ def add_player(records: Records, club_id: UUID, principal: Principal | None, nam
 
 
 def players(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
-    access.club_admin(principal, club_id)
+    """The club's players, retired ones included (marked so)."""
+    access.club_member(principal, club_id)
     with records.pool.connection() as conn:
         return conn.execute(
-            "SELECT id, name, created_at FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE club_id = %s ORDER BY name", (club_id,)
         ).fetchall()
+
+
+def update_player(
+    records: Records, club_id: UUID, player_id: UUID, principal: Principal | None, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """Rename a player, or retire them (``retired``: true; false brings them
+    back). A retired player keeps every past game and figure but is not
+    offered for, nor seated in, new games."""
+    access.club_admin(principal, club_id)
+    sets, params = [], []
+    if "name" in changes:
+        sets.append("name = %s")
+        params.append(changes["name"])
+    if "retired" in changes:
+        sets.append("retired_at = CASE WHEN %s THEN coalesce(retired_at, now()) END")
+        params.append(bool(changes["retired"]))
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            row = conn.execute(
+                f"UPDATE players SET {', '.join(sets) or 'name = name'} WHERE id = %s AND club_id = %s"
+                f" RETURNING {PLAYER_COLUMNS}",
+                (*params, player_id, club_id),
+            ).fetchone()
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("player-exists", "The club already has a player of that name.") from exc
+    if row is None:
+        raise NotFound("player")
+    return row
 
 
 def create_league(
@@ -82,8 +114,55 @@ def create_league(
         raise Conflict("league-exists", "The club already has a league of that name and season.") from exc
 
 
-def leagues(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
+#: What ``update_league`` may change, and the column each is kept in.
+LEAGUE_EDITS = ("name", "season", "points_table", "min_games", "public")
+
+
+def update_league(
+    records: Records, club_id: UUID, league_id: UUID, principal: Principal | None, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """Edit a league (name, season, points table, games to be ranked, public),
+    or close its season (``closed``: true): a closed league takes no new games
+    and keeps its standings. Its game never changes (its games would not fit),
+    and its ranking settings (points table, games to be ranked) only until its
+    first game: the standings already computed were ranked by them."""
     access.club_admin(principal, club_id)
+    sets, params = [], []
+    ranking = {"points_table", "min_games"} & changes.keys()
+    for name in LEAGUE_EDITS:
+        if name in changes:
+            value = changes[name]
+            if name == "points_table":
+                value = Jsonb(value if value is not None else DEFAULT_POINTS)
+            sets.append(f"{name} = %s")
+            params.append(value)
+    if "closed" in changes:
+        sets.append("closed_at = CASE WHEN %s THEN coalesce(closed_at, now()) END")
+        params.append(bool(changes["closed"]))
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            if (
+                ranking
+                and conn.execute("SELECT 1 FROM games WHERE league_id = %s LIMIT 1", (league_id,)).fetchone()
+            ):
+                raise Conflict(
+                    "league-has-games",
+                    "The points and the games needed to be ranked can change only before the league's first game.",
+                )
+            row = conn.execute(
+                f"UPDATE leagues SET {', '.join(sets) or 'name = name'} WHERE id = %s AND club_id = %s"
+                f" RETURNING {LEAGUE_COLUMNS}",
+                (*params, league_id, club_id),
+            ).fetchone()
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("league-exists", "The club already has a league of that name and season.") from exc
+    if row is None:
+        raise NotFound("league")
+    return row
+
+
+def leagues(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
+    access.club_member(principal, club_id)
     with records.pool.connection() as conn:
         return conn.execute(
             f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE club_id = %s ORDER BY created_at", (club_id,)

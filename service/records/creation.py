@@ -83,9 +83,29 @@ def open_game(
     the caller's transaction (nothing is appended yet)."""
     opening = Opening(conn, club_id)
     seats = [str(p) for p in spec["seats"]]
+    retired = [
+        str(r["id"])
+        for r in conn.execute(
+            "SELECT id FROM players WHERE id = ANY(%s::uuid[]) AND club_id = %s AND retired_at IS NOT NULL",
+            (_uuids(seats), club_id),
+        )
+    ]
+    if retired:
+        raise Invalid("retired-player", "A retired player takes no seat in new games.", players=retired)
     game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
     (tokens,) = insert_games(conn, [game])
     return game, tokens
+
+
+def _uuids(ids: list[str]) -> list[UUID]:
+    """The ids that are UUIDs (the others are refused as unknown players later)."""
+    out = []
+    for i in ids:
+        try:
+            out.append(UUID(i))
+        except ValueError:
+            continue
+    return out
 
 
 class Opening:
@@ -141,10 +161,13 @@ class Opening:
     def _league_engine(self, league_id: Any) -> str | None:
         if league_id not in self._leagues:
             league = self.conn.execute(
-                "SELECT engine FROM leagues WHERE id = %s AND club_id = %s", (league_id, self.club_id)
+                "SELECT engine, closed_at FROM leagues WHERE id = %s AND club_id = %s",
+                (league_id, self.club_id),
             ).fetchone()
             if league is None:
                 raise Invalid("unknown-league", "No such league in this club.")
+            if league["closed_at"] is not None:
+                raise Invalid("league-closed", "This league's season is closed: it takes no new games.")
             self._leagues[league_id] = league["engine"]
         return self._leagues[league_id]
 

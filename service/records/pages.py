@@ -37,18 +37,13 @@ SCOREPAD_TAIL = 150
 GAMES_PER_PAGE = 15
 
 
-def sign_in(records: Records, token: str) -> Principal:
-    """The holder of a pasted token (``Unauthenticated`` when it is not one)."""
-    with records.pool.connection() as conn:
-        return access.principal_for(conn, access.hash_token(token.strip()))
-
-
 # -- a club ----------------------------------------------------------------------
 
 
 def club_home(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    """The club, its leagues and players, its live games and its latest finished ones."""
-    access.club_admin(principal, club_id)
+    """The club, its leagues and players, its live games and its latest
+    finished ones (for a member: the public ones and their own)."""
+    principal = access.club_member(principal, club_id)
     with records.pool.connection() as conn:
         club = conn.execute("SELECT id, name FROM clubs WHERE id = %s", (club_id,)).fetchone()
         leagues = conn.execute(
@@ -56,10 +51,13 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
             (club_id,),
         ).fetchall()
         players = conn.execute(
-            "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+            "SELECT id, name, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s ORDER BY name",
+            (club_id,),
         ).fetchall()
-        live = _games(conn, "club_id = %s AND status = 'active'", (club_id,), 50)
-        recent = _games(conn, "club_id = %s AND status <> 'active'", (club_id,), GAMES_PER_PAGE)
+        seen = "" if principal.is_admin else " AND (public OR seats @> jsonb_build_array(%s::text))"
+        own = () if principal.is_admin else (str(principal.player_id),)
+        live = _games(conn, f"club_id = %s AND status = 'active'{seen}", (club_id, *own), 50)
+        recent = _games(conn, f"club_id = %s AND status <> 'active'{seen}", (club_id, *own), GAMES_PER_PAGE)
     names = {str(p["id"]): p["name"] for p in players}
     return {
         "club": club,

@@ -1,8 +1,9 @@
 """The members' web pages: server-rendered Jinja templates over the domain
 (``service.records``), with a few vendored scripts and no build step.
 
-Signing in stores the pasted token in an HttpOnly, SameSite cookie; every form
-carries a CSRF token (Flask-WTF). Every page is served with a Content Security
+Signing in opens a server-side web session (``service.web.session``) whose
+random id is kept in an HttpOnly, SameSite cookie; every form carries a CSRF
+token (Flask-WTF) that lasts as long as the sign-in. Every page is served with a Content Security
 Policy that lets the browser load nothing from anywhere but this service.
 """
 
@@ -14,6 +15,8 @@ from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
+from service.records import sign_ins
+from service.web import signing_in  # noqa: F401 - registers its pages on the blueprint
 from service.web.views import blueprint
 
 csrf = CSRFProtect()
@@ -34,10 +37,14 @@ def init_app(app: Flask, secret_key: str | None) -> None:
     # The API is for token-bearing clients, not browsers: only the pages' forms
     # are checked (in the blueprint's before_request).
     app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)
-    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    # A form's token is valid as long as its session cookie (no separate clock),
+    # and that cookie lasts as long as the sign-in (made permanent on signing in).
+    app.config["WTF_CSRF_TIME_LIMIT"] = None
+    app.config["PERMANENT_SESSION_LIFETIME"] = sign_ins.WEB_SESSION_LIFETIME
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or secret_key or secrets.token_hex(32)
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    # Flask defines these keys already (SameSite as None): set, not setdefault.
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionInterface()
     csrf.init_app(app)
     app.register_blueprint(blueprint)

@@ -1,16 +1,19 @@
-"""Who is signed in: the token pasted once, kept in an HttpOnly, SameSite cookie."""
+"""Who is signed in on the web: a server-side session (``sign_ins``) whose
+random id is the only thing the browser keeps, in an HttpOnly, SameSite cookie
+that lasts as long as the session (and as the forms' CSRF tokens)."""
 
 from __future__ import annotations
 
 from flask import Response, current_app, g, request
+from flask import session as flask_session
 
-from service.records import pages
+from service.records import sign_ins
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Unauthenticated
 
-COOKIE = "tablerecord_token"
-MAX_AGE = 60 * 60 * 24 * 180
+COOKIE = "tablerecord_session"
+MAX_AGE = int(sign_ins.WEB_SESSION_LIFETIME.total_seconds())
 
 
 def records() -> Records:
@@ -18,26 +21,37 @@ def records() -> Records:
 
 
 def principal() -> Principal | None:
-    """The signed-in token's holder; a token no longer valid counts as signed out."""
+    """Whom the browser's session signs in; an ended session counts as signed out."""
     if "web_principal" not in g:
-        token = request.cookies.get(COOKIE)
+        session_id = request.cookies.get(COOKIE)
         found = None
-        if token:
+        if session_id:
             try:
-                found = pages.sign_in(records(), token)
+                found = sign_ins.web_session_principal(records(), session_id)
             except Unauthenticated:
                 found = None
         g.web_principal = found
     return g.web_principal
 
 
-def remember(response: Response, token: str) -> Response:
+def sign_in(response: Response, token: str) -> tuple[Response, Principal]:
+    """Open a web session for ``token`` (``Unauthenticated`` when it is not
+    one) and give the browser its id; the forms' CSRF secret (in Flask's own
+    session cookie) is kept as long."""
+    forget(response)
+    session_id, who = sign_ins.open_web_session(records(), token)
     response.set_cookie(
-        COOKIE, token.strip(), max_age=MAX_AGE, httponly=True, samesite="Lax", secure=request.is_secure
+        COOKIE, session_id, max_age=MAX_AGE, httponly=True, samesite="Lax", secure=request.is_secure
     )
-    return response
+    flask_session.permanent = True
+    g.web_principal = who
+    return response, who
 
 
 def forget(response: Response) -> Response:
+    """End the browser's web session, if any, and drop its cookie."""
+    session_id = request.cookies.get(COOKIE)
+    if session_id:
+        sign_ins.close_web_session(records(), session_id)
     response.delete_cookie(COOKIE, httponly=True, samesite="Lax", secure=request.is_secure)
     return response

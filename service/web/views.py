@@ -125,23 +125,24 @@ def _int(name: str, default: int | None = None) -> int | None:
 @blueprint.get("/")
 def home():
     principal = session.principal()
-    if principal is not None and principal.is_admin:
-        return redirect(url_for("web.club", club_id=principal.club_id))
     if principal is not None:
-        return redirect(url_for("web.game", game_id=principal.game_id))
+        return redirect(_landing(principal))
     return render_template("home.html", next=request.args.get("next", ""))
 
 
 @blueprint.post("/sign-in")
 def sign_in():
     token = request.form.get("token", "")
-    principal = pages.sign_in(session.records(), token)
-    target = _local(request.form.get("next", "")) or (
-        url_for("web.club", club_id=principal.club_id)
-        if principal.is_admin
-        else url_for("web.game", game_id=principal.game_id)
-    )
-    return session.remember(redirect(target, 303), token)
+    response, principal = session.sign_in(redirect(url_for("web.home"), 303), token)
+    response.headers["Location"] = _local(request.form.get("next", "")) or _landing(principal)
+    return response
+
+
+def _landing(principal) -> str:
+    """Where a sign-in lands: its club (admin, member), or its game (a seat token)."""
+    if principal.kind == "seat":
+        return url_for("web.game", game_id=principal.game_id)
+    return url_for("web.club", club_id=principal.club_id)
 
 
 def _local(target: str) -> str | None:

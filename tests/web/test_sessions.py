@@ -1,0 +1,103 @@
+"""Web sign-ins: a server-side session whose random id is all the browser
+keeps, ended with the token it came from; member sign-in links."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
+from tests.web.helpers import csrf_token, sign_in
+
+COOKIE = "tablerecord_session"
+
+
+@pytest.fixture
+def club(client):
+    club = ClubFactory(client=client)
+    club["players"] = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    return club
+
+
+def member_token(client, club, player) -> str:
+    response = Api(client, club["admin_token"]).post(f"/clubs/{club['id']}/players/{player['id']}/sign-in")
+    return response.get_json()["token"]
+
+
+def test_the_cookie_holds_a_session_id_not_the_token(client, club, pool):
+    page = client.get("/").get_data(as_text=True)
+    response = client.post("/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page)})
+    assert response.status_code == 303
+    cookies = response.headers.getlist("Set-Cookie")
+    assert not any(club["admin_token"] in c for c in cookies)
+    ours = next(c for c in cookies if c.startswith(f"{COOKIE}="))
+    assert "HttpOnly" in ours and "SameSite=Lax" in ours
+    session_id = client.get_cookie(COOKIE).value
+    with pool.connection() as conn:
+        row = conn.execute(
+            "SELECT expires_at - now() AS left FROM web_sessions WHERE hash = %s",
+            (hashlib.sha256(session_id.encode()).hexdigest(),),
+        ).fetchone()
+    assert row is not None and row["left"].days >= 89
+
+
+def test_the_forms_session_cookie_is_samesite_and_lasts_as_long_as_the_sign_in(client, club):
+    page = client.get("/").get_data(as_text=True)
+    response = client.post("/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page)})
+    flask_cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert "SameSite=Lax" in flask_cookie and "HttpOnly" in flask_cookie and "Expires=" in flask_cookie
+
+
+def test_rotating_the_admin_token_signs_its_web_sessions_out(client, club):
+    sign_in(client, club["admin_token"])
+    assert client.get(f"/club/{club['id']}").status_code == 200
+    Api(client, club["admin_token"]).post(f"/clubs/{club['id']}/admin-token")
+    answer = client.get(f"/club/{club['id']}")
+    assert answer.status_code == 401 and 'name="token"' in answer.get_data(as_text=True)
+
+
+def test_signing_out_ends_the_session_on_the_server(client, club, pool):
+    sign_in(client, club["admin_token"])
+    session_id = client.get_cookie(COOKIE).value
+    page = client.get(f"/club/{club['id']}").get_data(as_text=True)
+    assert client.post("/sign-out", data={"csrf_token": csrf_token(page)}).status_code == 303
+    with pool.connection() as conn:
+        left = conn.execute(
+            "SELECT count(*) AS n FROM web_sessions WHERE hash = %s",
+            (hashlib.sha256(session_id.encode()).hexdigest(),),
+        ).fetchone()
+    assert left["n"] == 0
+    client.set_cookie(COOKIE, session_id)  # a stolen copy of the cookie
+    assert client.get(f"/club/{club['id']}").status_code == 401
+
+
+def test_the_sign_in_links_page_carries_no_token_and_posts_the_fragment(client):
+    page = client.get("/welcome")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "sign-in-link.js" in html and 'name="token" value=""' in html
+    assert client.get("/assets/sign-in-link.js").status_code == 200
+
+
+def test_a_member_signs_in_to_the_club_and_is_refused_the_recorders_pages(client, club):
+    players = club["players"]
+    game = GameFactory(client=client, club=club, players=players[:2], engine="pig")
+    token = member_token(client, club, players[0])
+    page = client.get("/welcome").get_data(as_text=True)
+    landed = client.post("/sign-in", data={"token": token, "csrf_token": csrf_token(page)})
+    assert landed.status_code == 303 and landed.headers["Location"].endswith(f"/club/{club['id']}")
+    assert client.get(f"/club/{club['id']}").status_code == 200
+    assert client.get(f"/game/{game['id']}").status_code == 200
+    assert client.get(f"/game/{game['id']}?seat=1").status_code == 403
+    assert client.get(f"/club/{club['id']}/new-game").status_code == 403
+    assert client.get(f"/game/{game['id']}/scorepad").status_code == 403
+
+
+def test_revoking_a_member_sign_in_signs_its_web_sessions_out(client, club):
+    player = club["players"][0]
+    sign_in(client, member_token(client, club, player))
+    assert client.get(f"/club/{club['id']}").status_code == 200
+    admin = Api(client, club["admin_token"])
+    client.delete(f"/clubs/{club['id']}/players/{player['id']}/sign-in", headers=admin.headers())
+    assert client.get(f"/club/{club['id']}").status_code == 401
