@@ -20,14 +20,28 @@ PROBLEM_JSON = "application/problem+json"
 #: Seconds a client waits before retrying while the database is unavailable.
 DATABASE_RETRY_AFTER = 5
 
-#: The status of each domain error.
+#: The status of each domain error: the one map of the API and the web pages.
 STATUS = {
     errors.Unauthenticated: 401,
     errors.Forbidden: 403,
     errors.NotFound: 404,
     errors.Conflict: 409,
     errors.Invalid: 422,
+    errors.Busy: 503,
+    errors.Unavailable: 503,
+    errors.ProjectionBehind: 503,
 }
+
+
+def retry_after(error: errors.DomainError) -> int | None:
+    """Seconds to wait before retrying a 503 (None: not one)."""
+    if isinstance(error, errors.Unavailable):
+        return DATABASE_RETRY_AFTER
+    if isinstance(error, errors.Busy | errors.ProjectionBehind):
+        return RETRY_AFTER
+    return None
+
+
 RETRY_AFTER = 1
 
 
@@ -44,6 +58,13 @@ class HttpProblem(Exception):
 
 
 def problem_response(status: int, code: str, title: str, detail: str, headers=None, **extra: Any) -> Response:
+    """The problem+json answer; or, to a browser asking for a page, the web's
+    error page (the renderer registered as ``tablerecord.error_page``)."""
+    page = current_app.extensions.get("tablerecord.error_page")
+    answer = page(status, code, detail) if page is not None else None
+    if answer is not None:
+        answer.headers.extend(headers or {})
+        return answer
     body = {"type": f"https://tablerecord.example/problems/{code}", "title": title, "status": status}
     body.update(code=code, detail=detail, **extra)
     return Response(json.dumps(body) + "\n", status=status, headers=headers, mimetype=PROBLEM_JSON)

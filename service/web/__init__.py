@@ -16,7 +16,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 from service.records import sign_ins
-from service.web import signing_in  # noqa: F401 - registers its pages on the blueprint
+from service.web import club_admin, errors, signing_in  # noqa: F401 - registers its pages on the blueprint
 from service.web.views import blueprint
 
 csrf = CSRFProtect()
@@ -46,5 +46,6 @@ def init_app(app: Flask, secret_key: str | None) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionInterface()
+    errors.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(blueprint)

@@ -8,21 +8,14 @@ from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
-from flask_wtf.csrf import CSRFError
 
 from engines.base import RuleViolation
 from service.records import league_figures_page, pages
 from service.records.choices import command_label, value_label, words
 from service.records.creation import create_game
 from service.records.errors import (
-    Busy,
     Conflict,
-    DomainError,
-    Forbidden,
     Invalid,
-    NotFound,
-    ProjectionBehind,
-    Unauthenticated,
 )
 from service.web import session
 
@@ -34,16 +27,6 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
-
-STATUS = {
-    NotFound: 404,
-    Unauthenticated: 401,
-    Forbidden: 403,
-    Conflict: 409,
-    Invalid: 422,
-    Busy: 503,
-    ProjectionBehind: 503,
-}
 
 
 @blueprint.before_request
@@ -91,24 +74,6 @@ def _num(value: float | None, places: int = 1) -> str:
 @blueprint.context_processor
 def _signed_in() -> dict[str, Any]:
     return {"principal": session.principal()}
-
-
-@blueprint.errorhandler(DomainError)
-def _refused(error: DomainError):
-    status = STATUS.get(type(error), 400)
-    if status == 401:
-        return render_template("home.html", next=request.full_path, message=error.detail), 401
-    return render_template("error.html", status=status, message=error.detail, code=error.code), status
-
-
-@blueprint.errorhandler(RuleViolation)
-def _rule_broken(violation: RuleViolation):
-    return render_template("error.html", status=422, message=violation.message, code=violation.code), 422
-
-
-@blueprint.errorhandler(CSRFError)
-def _csrf(error: CSRFError):
-    return render_template("error.html", status=400, message=error.description, code="csrf"), 400
 
 
 def _int(name: str, default: int | None = None) -> int | None:

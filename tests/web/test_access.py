@@ -46,9 +46,11 @@ def test_a_seat_sees_neither_another_seat_nor_the_club_nor_the_scorepad(client, 
 
 def test_nobody_signed_in_is_asked_to_sign_in_and_sees_no_private_game(client, two_clubs):
     club, league, game, _, _ = two_clubs
-    assert client.get(f"/club/{club['id']}").status_code == 401
-    assert client.get(f"/game/{game['id']}").status_code == 404
-    assert client.get(f"/league/{league['id']}").status_code == 404
+    for path in (f"/club/{club['id']}", f"/game/{game['id']}", f"/league/{league['id']}"):
+        answer = client.get(path)
+        html = answer.get_data(as_text=True)
+        assert answer.status_code == 401 and 'name="token"' in html, path
+        assert "Seat" not in html and league["name"] not in html, path
 
 
 def test_every_page_forbids_loading_anything_from_elsewhere(client, two_clubs):

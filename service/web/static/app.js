@@ -99,3 +99,18 @@
     statisticsCharts();
   });
 })();
+
+// "Copy the link" buttons: copy the named field's text (the field stays selectable without script).
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) return;
+    field.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, function () {});
+    else if (document.execCommand && document.execCommand("copy")) done();
+  });
+})();

@@ -1,0 +1,142 @@
+"""The organiser's pages: a club started from the home page, its players,
+member sign-ins and leagues, the admin sign-in replaced; errors as pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.factories import Api
+from tests.web.helpers import csrf_token
+
+HTML = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+LINK = re.compile(r'id="sign-in-link" value="([^"]+)"')
+
+
+def start_club(client, name="The Cronies") -> tuple[str, str]:
+    """A club started from the home page: its address and its admin sign-in link."""
+    home = client.get("/").get_data(as_text=True)
+    created = client.post("/new-club", data={"name": name, "csrf_token": csrf_token(home)})
+    assert created.status_code == 200
+    html = created.get_data(as_text=True)
+    club_path = re.search(r'href="(/club/[0-9a-f-]+)" id="to-club"', html).group(1)
+    return club_path, LINK.search(html).group(1)
+
+
+def post(client, path, **data):
+    page = client.get("/".join(path.split("/")[:3])).get_data(as_text=True)  # the club's page
+    return client.post(path, data={**data, "csrf_token": csrf_token(page)})
+
+
+def test_a_club_is_started_from_home_and_its_organiser_is_signed_in_with_a_link_and_qr(client):
+    home = client.get("/").get_data(as_text=True)
+    assert 'action="/new-club"' in home and 'href="/docs"' in home
+    created = client.post("/new-club", data={"name": "The Cronies", "csrf_token": csrf_token(home)})
+    html = created.get_data(as_text=True)
+    assert "<svg" in html and "Keep it safe" in html
+    link = LINK.search(html).group(1)
+    path, _, token = link.partition("#")
+    assert path.endswith("/welcome") and token.startswith("tr_admin_")
+    club_path = re.search(r'href="(/club/[0-9a-f-]+)"', html).group(1)
+    assert client.get(club_path).status_code == 200
+    assert token not in "".join(created.headers.getlist("Set-Cookie"))
+
+
+def test_a_club_without_a_name_keeps_the_form_and_says_why_beside_the_field(client):
+    home = client.get("/").get_data(as_text=True)
+    refused = client.post("/new-club", data={"name": "   ", "csrf_token": csrf_token(home)})
+    assert refused.status_code == 422
+    assert 'id="club-name-error"' in refused.get_data(as_text=True)
+
+
+def test_players_are_added_renamed_retired_and_given_sign_in_links(client):
+    club_path, _ = start_club(client)
+    players_path = club_path + "/players"
+    for name in ("Ada", "Bea", "Cy"):
+        assert post(client, players_path, name=name).status_code == 303
+    page = client.get(players_path).get_data(as_text=True)
+    ids = re.findall(rf'action="{players_path}/([0-9a-f-]+)"', page)
+    ada = ids[0]
+    assert post(client, f"{players_path}/{ada}", name="Ada Lovelace").status_code == 303
+    assert "Ada Lovelace" in client.get(players_path).get_data(as_text=True)
+    clash = post(client, f"{players_path}/{ada}", name="Bea")
+    assert clash.status_code == 409 and "already has a player" in clash.get_data(as_text=True)
+    assert post(client, f"{players_path}/{ada}", retired="yes").status_code == 303
+    assert "(retired)" in client.get(players_path).get_data(as_text=True)
+    issued = post(client, f"{players_path}/{ada}/sign-in")
+    html = issued.get_data(as_text=True)
+    assert issued.status_code == 200 and "<svg" in html and "#tr_member_" in LINK.search(html).group(1)
+
+
+def test_leagues_are_created_edited_and_closed(client):
+    club_path, _ = start_club(client)
+    leagues_path = club_path + "/leagues"
+    assert (
+        post(client, leagues_path, name="Cronies Cup", engine="house-of-cronies", season="2027").status_code
+        == 303
+    )
+    page = client.get(leagues_path).get_data(as_text=True)
+    league = re.search(rf'action="{leagues_path}/([0-9a-f-]+)"', page).group(1)
+    assert post(client, f"{leagues_path}/{league}", name="Cronies Cup", season="2028").status_code == 303
+    assert post(client, f"{leagues_path}/{league}", closed="yes").status_code == 303
+    page = client.get(leagues_path).get_data(as_text=True)
+    assert "(2028)" in page and "season closed" in page
+    refused = post(client, leagues_path, name="")
+    assert refused.status_code == 422 and 'id="league-error"' in refused.get_data(as_text=True)
+
+
+def test_replacing_the_organisers_sign_in_keeps_this_browser_and_ends_the_old_one(client, app):
+    club_path, link = start_club(client)
+    old = link.partition("#")[2]
+    club_id = club_path.rsplit("/", 1)[1]
+    replaced = post(client, club_path + "/admin-token")
+    assert replaced.status_code == 200
+    new = LINK.search(replaced.get_data(as_text=True)).group(1).partition("#")[2]
+    assert new != old
+    assert client.get(club_path).status_code == 200  # still signed in here
+    assert Api(client, old).get(f"/clubs/{club_id}").status_code == 401
+    other = app.test_client()
+    assert other.get(club_path).status_code == 401
+
+
+# -- errors as pages -------------------------------------------------------------------
+
+
+def test_a_mistyped_address_is_a_page_for_a_browser_and_json_for_a_client(client):
+    page = client.get("/game/not-a-uuid", headers=HTML)
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    assert "find that page" in page.get_data(as_text=True) and 'href="/"' in page.get_data(as_text=True)
+    assert client.get("/game/not-a-uuid").mimetype == "application/problem+json"
+
+
+@pytest.mark.parametrize("path", ["/league/{id}", "/game/{id}", "/club/{id}", "/game/{id}/replay"])
+def test_a_private_or_missing_page_asks_an_anonymous_visitor_to_sign_in(client, path):
+    club_path, _ = start_club(client)
+    anonymous = client.application.test_client()
+    for some in (club_path.rsplit("/", 1)[1], "00000000-0000-4000-8000-000000000000"):
+        answer = anonymous.get(path.format(id=some))
+        assert answer.status_code == 401 and 'name="token"' in answer.get_data(as_text=True)
+
+
+def test_a_page_while_the_database_is_down_is_a_503_page_with_retry_after_within_3_s(app, client):
+    import time
+
+    from service.records.context import Records
+    from service.records.db import make_pool
+
+    club_path, _ = start_club(client)  # signed in: the page's layout would ask who
+    dead = make_pool("postgresql://nobody@127.0.0.1:9/none", min_size=0, max_size=1, timeout=1.5)
+    original = app.extensions["tablerecord.records"]
+    app.extensions["tablerecord.records"] = Records(dead, 10)
+    try:
+        started = time.monotonic()
+        answer = client.get(club_path)
+        took = time.monotonic() - started
+    finally:
+        app.extensions["tablerecord.records"] = original
+        dead.close()
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 503 and answer.mimetype == "text/html"
+    assert answer.headers["Retry-After"].isdigit() and "try again" in html
+    assert took < 3.0, took
