@@ -91,11 +91,12 @@ def new_game_form(
     engine = registry.get(engine_id)
     with records.pool.connection() as conn:
         form["players"] = conn.execute(
-            "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+            "SELECT id, name FROM players WHERE club_id = %s AND retired_at IS NULL ORDER BY name", (club_id,)
         ).fetchall()
+        # Open leagues only, this game's own first (the form picks the first).
         form["leagues"] = conn.execute(
-            "SELECT id, name, season FROM leagues WHERE club_id = %s AND (engine IS NULL OR engine = %s)"
-            " ORDER BY created_at",
+            "SELECT id, name, season FROM leagues WHERE club_id = %s AND closed_at IS NULL"
+            " AND (engine IS NULL OR engine = %s) ORDER BY engine IS NULL, created_at DESC",
             (club_id, engine_id),
         ).fetchall()
     form["engine"] = {
@@ -108,8 +109,13 @@ def new_game_form(
     return form
 
 
+#: Options whose value is a seat: the form offers the chosen players, not numbers.
+SEAT_OPTIONS = frozenset({"first_speaker", "first_player"})
+
+
 def option_fields(engine_id: str) -> list[dict[str, Any]]:
-    """The engine's options as form fields: name, kind (integer, boolean, text), default, bounds."""
+    """The engine's options as form fields: name, kind (integer, boolean, text,
+    or seat: one of the game's players), default, bounds."""
     out = []
     for name, f in registry.game(engine_id).options().fields.items():
         kind = {"Integer": "integer", "Boolean": "boolean", "String": "text", "Float": "number"}.get(
@@ -117,6 +123,8 @@ def option_fields(engine_id: str) -> list[dict[str, Any]]:
         )
         if kind is None:
             continue  # nested options keep their defaults
+        if kind == "integer" and name in SEAT_OPTIONS:
+            kind = "seat"
         bounds = {}
         for v in f.validators if isinstance(f.validators, list) else [f.validators]:
             if type(v).__name__ == "Range":

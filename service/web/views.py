@@ -158,8 +158,39 @@ def create(club_id: UUID):
         "league": request.form.get("league") or None,
         "public": request.form.get("public") == "on",
     }
-    created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
+    try:
+        created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
+    except (Invalid, RuleViolation) as refused:
+        return _new_game_again(club_id, engine, refused)
     return render_template("created.html", game=created)
+
+
+#: Which part of the new-game form a refusal is about (the rest: the form as a whole).
+FORM_PART = {
+    "seat-count": "seats",
+    "player-seated-twice": "seats",
+    "unknown-player": "seats",
+    "retired-player": "seats",
+    "unknown-league": "league",
+    "league-engine": "league",
+    "league-closed": "league",
+    "invalid-options": "options",
+}
+
+
+def _new_game_again(club_id: UUID, engine: str, refused: Exception) -> tuple[str, int]:
+    """The new-game form again, as filled in, with the problem beside its part."""
+    form = pages.new_game_form(session.records(), club_id, session.principal(), engine or None)
+    code = getattr(refused, "code", "")
+    message = getattr(refused, "detail", None) or getattr(refused, "message", str(refused))
+    chosen = {
+        "seats": request.form.getlist("seat"),
+        "options": {k[len("option-") :]: v for k, v in request.form.items() if k.startswith("option-")},
+        "league": request.form.get("league", ""),
+        "public": request.form.get("public") == "on",
+    }
+    problem = {FORM_PART.get(code, "form"): message}
+    return render_template("new_game.html", **form, chosen=chosen, problem=problem), 422
 
 
 def _form_value(value: str) -> Any:

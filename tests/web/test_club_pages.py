@@ -140,3 +140,31 @@ def test_a_page_while_the_database_is_down_is_a_503_page_with_retry_after_within
     assert answer.status_code == 503 and answer.mimetype == "text/html"
     assert answer.headers["Retry-After"].isdigit() and "try again" in html
     assert took < 3.0, took
+
+
+def test_the_new_game_form_picks_players_by_name_and_offers_the_open_league_first(client):
+    club_path, _ = start_club(client)
+    for name in ("Ada", "Bea", "Cy", "Dee"):
+        post(client, club_path + "/players", name=name)
+    post(client, club_path + "/leagues", name="Any game")
+    post(client, club_path + "/leagues", name="Cronies Cup", engine="house-of-cronies")
+    form = client.get(club_path + "/new-game?engine=house-of-cronies").get_data(as_text=True)
+    league = re.search(r'<select name="league" id="league">\s*<option value="[^"]+"\s*>([^<]+)<', form)
+    assert league.group(1) == "Cronies Cup"
+    speaker = re.search(r'<select name="option-first_speaker".*?</select>', form, re.S).group(0)
+    assert "the 1st player" in speaker and 'type="number"' not in speaker
+
+
+def test_a_refused_new_game_keeps_its_input_and_says_why_beside_the_players(client):
+    club_path, _ = start_club(client)
+    for name in ("Ada", "Bea"):
+        post(client, club_path + "/players", name=name)
+    form = client.get(club_path + "/new-game?engine=house-of-cronies").get_data(as_text=True)
+    ada = re.search(r'<option value="([0-9a-f-]+)">Ada<', form).group(1)
+    refused = client.post(
+        club_path + "/new-game",
+        data={"engine": "house-of-cronies", "seat": [ada, ""], "csrf_token": csrf_token(form)},
+    )
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and 'id="seats-error"' in html and "3 to 4 players" in html
+    assert f'<option value="{ada}" selected>Ada<' in html
