@@ -16,7 +16,7 @@ from redis.retry import Retry
 from schemas.api import Problem as ProblemSchema
 from service.api import bodies, problems, wake
 from service.api.framework import ServiceFlask
-from service.auth import client_address, failed_authentication, rate_limit_key
+from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
 from service.records.catalogs import check_shipped
 from service.records.context import Records
@@ -181,7 +181,7 @@ def _new_request_id() -> str:
 def _limiter(app: Flask, settings: Settings) -> Limiter:
     """Requests are counted per token that authenticates, otherwise per client
     address; a failed authentication also counts against the address's own
-    allowance. When the shared storage (Redis) fails or stalls, each process
+    allowance (which never holds back a token that authenticates). When the shared storage (Redis) fails or stalls, each process
     counts in its own memory until the storage answers again (Flask-Limiter's
     in-memory fallback): an outage of the broker never fails or holds a request."""
     storage_options: dict[str, Any] = {}
@@ -201,6 +201,7 @@ def _limiter(app: Flask, settings: Settings) -> Limiter:
                 key_function=client_address,
                 scope="failed-authentication",
                 deduct_when=failed_authentication,
+                exempt_when=authenticates,
             )
         ],
         storage_options=storage_options,

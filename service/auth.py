@@ -95,6 +95,12 @@ def rate_limit_key() -> str:
     return f"token:{access.hash_token(token)}"
 
 
+def authenticates() -> bool:
+    """The request brings a token that authenticates: it is never held back by
+    its address's failed authentications (behind a proxy, everyone shares one)."""
+    return rate_limit_key().startswith("token:")
+
+
 def failed_authentication(response) -> bool:
     """Counts against the address's allowance of failed authentications."""
     return response.status_code == 401

@@ -65,3 +65,13 @@ def test_creating_clubs_is_limited_per_address_whatever_the_token(limited):
     assert statuses == [201] * 3 + [429] * 2
     elsewhere = client.post("/clubs", json={"name": "Elsewhere"}, environ_base={"REMOTE_ADDR": "10.0.0.7"})
     assert elsewhere.status_code == 201
+
+
+def test_failed_authentications_do_not_lock_out_tokens_that_authenticate(limited, client):
+    club = ClubFactory(client=client)
+    limiter = limited(auth_failure_limit="3 per minute")
+    statuses = [limiter.get(f"/clubs/{club['id']}", headers=_random_token()).status_code for _ in range(5)]
+    assert statuses == [401] * 3 + [429] * 2
+    admin = {"Authorization": f"Bearer {club['admin_token']}"}
+    assert limiter.get(f"/clubs/{club['id']}", headers=admin).status_code == 200
+    assert limiter.get(f"/clubs/{club['id']}", headers=_random_token()).status_code == 429
