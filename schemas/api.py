@@ -10,11 +10,11 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 from engines import registry
 from engines.kit.numbers import INT32_MAX, INT64_MAX
+from schemas.text import SEASON_MAX, Name, Reason
 
 ENGINE_IDS = registry.available()
 CATALOG_KINDS = sorted({k for e in ENGINE_IDS if (k := registry.get(e).catalog_kind)})
 MAX_SEAT = max(registry.get(e).max_seats for e in ENGINE_IDS) - 1
-Name = fields.String(required=True, validate=validate.Length(min=1, max=120))
 
 
 class Problem(Schema):
@@ -55,7 +55,7 @@ class Problem(Schema):
 
 
 class ClubCreate(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    name = Name(required=True)
 
 
 class Club(Schema):
@@ -71,7 +71,7 @@ class ClubCreated(Club):
 
 
 class PlayerCreate(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    name = Name(required=True)
 
 
 class Player(Schema):
@@ -81,9 +81,9 @@ class Player(Schema):
 
 
 class LeagueCreate(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    name = Name(required=True)
     engine = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(ENGINE_IDS))
-    season = fields.String(load_default="", validate=validate.Length(max=60))
+    season = Name(load_default="", max_length=SEASON_MAX, blank=True)
     points_table = fields.List(
         fields.Float(),
         load_default=None,
@@ -141,7 +141,9 @@ class GameCreate(Schema):
     """The shape every engine's game shares; the OpenAPI document publishes one
     variant per engine (``PigGameCreate``, ...) with its own options."""
 
-    engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
+    engine = fields.String(
+        required=True, validate=validate.Length(max=60), metadata={"description": "An id from GET /engines."}
+    )
     seats = fields.List(
         fields.UUID(),
         required=True,
@@ -164,9 +166,9 @@ class GameCreate(Schema):
 
 class Outcome(Schema):
     finished = fields.Boolean()
-    places = fields.List(fields.Integer())
+    places = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEAT + 1)))
     scores = fields.List(fields.Float())
-    ended_by = fields.String()
+    ended_by = fields.String(validate=validate.Length(max=60))
 
 
 class GameSummary(Schema):
@@ -320,11 +322,11 @@ class FeedPage(Schema):
 
 class Retract(Schema):
     to_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
-    reason = fields.String(load_default=None, allow_none=True)
+    reason = Reason()
 
 
 class Abandon(Schema):
-    reason = fields.String(load_default=None, allow_none=True)
+    reason = Reason()
 
 
 class EngineInfo(Schema):

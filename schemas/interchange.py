@@ -6,26 +6,28 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.api import MAX_SEAT, CatalogRef, EngineCommand, Outcome
+from schemas.text import Name, Reason
 
 FORMAT = "tablerecord.game/1"
 
 
 class DocumentSeat(Schema):
     seat = fields.Integer(
-        validate=validate.Range(min=0, max=MAX_SEAT), metadata={"description": "Its number."}
+        strict=True, validate=validate.Range(min=0, max=MAX_SEAT), metadata={"description": "Its number."}
     )
     player = fields.UUID(
         load_default=None,
         allow_none=True,
         metadata={"description": "Import: a player of the club; otherwise `name` picks or adds one."},
     )
-    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=120))
+    name = Name(load_default=None, allow_none=True)
 
 
 class DocumentCommand(Schema):
     seat = fields.Integer(
         required=True,
         allow_none=True,
+        strict=True,
         validate=validate.Range(min=0, max=MAX_SEAT),
         metadata={"description": "The acting seat; null for chance (dice and draws)."},
     )
@@ -42,9 +44,14 @@ class GameDocument(Schema):
     applied; chance included as the commands that brought it)."""
 
     format = fields.String(load_default=FORMAT, validate=validate.OneOf([FORMAT]))
-    engine = fields.String(required=True, metadata={"description": "An id from GET /engines."})
+    engine = fields.String(
+        required=True, validate=validate.Length(max=60), metadata={"description": "An id from GET /engines."}
+    )
     engine_version = fields.String(
-        load_default=None, allow_none=True, metadata={"description": "The rules' version it was played by."}
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=60),
+        metadata={"description": "The rules' version it was played by."},
     )
     catalog = fields.Nested(CatalogRef, load_default=None, allow_none=True)
     seats = fields.List(fields.Nested(DocumentSeat), required=True, validate=validate.Length(min=1, max=12))
@@ -61,7 +68,7 @@ class GameDocument(Schema):
     status = fields.String(
         load_default=None, allow_none=True, validate=validate.OneOf(["active", "finished", "abandoned"])
     )
-    abandon_reason = fields.String(load_default=None, allow_none=True)
+    abandon_reason = Reason()
     outcome = fields.Nested(
         Outcome,
         load_default=None,

@@ -119,3 +119,39 @@ def test_a_nul_or_surrogate_written_raw_is_malformed_json_and_stores_nothing(cli
     written as raw bytes they make the body malformed."""
     _problem(client.post("/clubs", data=body, content_type="application/json"), 400)
     assert _clubs(pool) == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "   ",
+        "\t\n",
+        "\u3000",
+        "Ann\u202eevil",  # right-to-left override
+        "\u2066Ann\u2069",  # isolates
+        "A\u200bnn",  # zero-width space
+        "Ann\u200d",  # zero-width joiner
+        "\ufeffAnn",  # byte-order mark
+        "Ann\u2028Bob",  # line separator
+        "Ann\x07",
+    ],
+)
+def test_a_blank_name_or_one_with_bidi_or_invisible_characters_is_refused(client, pig, pool, name):
+    club, api, game, count = pig
+    assert _problem(client.post("/clubs", json={"name": name}), 422)["errors"]
+    _problem(api.post(f"/clubs/{club['id']}/players", {"name": name}), 422)
+    _problem(api.post(f"/clubs/{club['id']}/leagues", {"name": name}), 422)
+    if name.strip():  # a season's surrounding whitespace is trimmed
+        _problem(api.post(f"/clubs/{club['id']}/leagues", {"name": "L", "season": f"2026{name}"}), 422)
+    document = {"engine": "pig", "seats": [{"name": name}, {"name": "Bob"}]}
+    _problem(api.post(f"/clubs/{club['id']}/games/import", document), 422)
+    assert event_count(pool, game["id"]) == count
+
+
+def test_names_are_stored_composed_and_trimmed(client, pig):
+    club, api, _, _ = pig
+    decomposed = "  Zoe\u0301 "
+    player = api.post(f"/clubs/{club['id']}/players", {"name": decomposed}).get_json()
+    assert player["name"] == "Zo\u00e9"
+    again = api.post(f"/clubs/{club['id']}/players", {"name": "Zo\u00e9"})
+    assert again.status_code == 409, again.get_json()

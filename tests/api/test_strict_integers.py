@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 from engines import registry
 from engines.kit.numbers import INT32_MAX
 from schemas import api as api_schemas
+from schemas.interchange import GameImport
 from service.records.catalogs import catalog_schema
 from tests.helpers import event_count, new_pig_game
 
@@ -18,6 +19,7 @@ BODY_SCHEMAS = [
     api_schemas.CatalogCreate,
     api_schemas.Retract,
     api_schemas.Abandon,
+    GameImport,
 ]
 
 
@@ -101,3 +103,49 @@ def test_a_game_option_that_is_not_an_integer_is_a_422_naming_it(pig):
         f"/clubs/{club['id']}/games", {"engine": "pig", "seats": players, "options": {"target": 20.5}}
     )
     assert response.status_code == 422 and "target" in response.get_json()["errors"]
+
+
+def _string_fields(schema: type[Schema]):
+    pending = list(schema._declared_fields.items())
+    while pending:
+        name, field = pending.pop()
+        if isinstance(field, fields.String) and not isinstance(field, fields.UUID):
+            yield name, field
+        elif isinstance(field, fields.List):
+            pending.append((f"{name}[]", field.inner))
+        elif isinstance(field, fields.Nested):
+            nested = field.nested if isinstance(field.nested, type) else type(field.nested)
+            pending.extend((f"{name}.{n}", f) for n, f in nested._declared_fields.items())
+
+
+@pytest.mark.parametrize("schema", BODY_SCHEMAS, ids=lambda s: s.__name__)
+def test_every_text_field_of_a_body_has_a_length_limit(schema):
+    unlimited = [
+        name
+        for name, field in _string_fields(schema)
+        if not any(isinstance(v, (validate.Length, validate.OneOf)) for v in field.validators)
+    ]
+    assert unlimited == [], unlimited
+
+
+@pytest.mark.parametrize("seat", [0.9, "1", True])
+def test_an_imported_seat_that_is_not_an_integer_is_a_422(pig, pool, seat):
+    api, game, before, club = pig
+    document = {
+        "engine": "pig",
+        "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "commands": [{"seat": seat, "command": {"type": "Roll"}}],
+    }
+    r = api.post(f"/clubs/{club['id']}/games/import", document)
+    assert r.status_code == 422, r.get_json()
+    assert "seat" in str(r.get_json()), r.get_json()
+
+
+def test_an_abandon_reason_beyond_the_limit_is_a_422_on_import_as_on_abandon(pig, pool):
+    api, game, before, club = pig
+    reason = "x" * 200_000
+    document = {"engine": "pig", "seats": [{"name": "Ann"}, {"name": "Bob"}], "status": "abandoned"}
+    r = api.post(f"/clubs/{club['id']}/games/import", {**document, "abandon_reason": reason})
+    assert r.status_code == 422, r.get_json()
+    assert api.post(f"/games/{game['id']}/abandon", {"reason": reason}).status_code == 422
+    assert event_count(pool, game["id"]) == before
