@@ -148,6 +148,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         g.request_id = _new_request_id()  # first: a refused X-Request-Id is answered with this one
         g.request_id = bodies.request_id() or g.request_id
 
+    app.before_request(bodies.check_url_text)
     app.before_request(bodies.check_json_body)
 
     @app.after_request

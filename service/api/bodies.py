@@ -101,6 +101,14 @@ def check_json_body() -> None:
             )
 
 
+def check_url_text() -> None:
+    """The path and query hold only text PostgreSQL can store: a NUL or a
+    lone surrogate (``%00``, ``%ED%A0%80``) is a 400, not a database error."""
+    texts = [request.path, *request.args.keys(), *request.args.values()]
+    if any("\x00" in t or _SURROGATE.search(t) for t in texts):
+        raise Problem(400, "bad-url", "The address may not contain a NUL character or a lone surrogate.")
+
+
 def request_id() -> str | None:
     """The client's X-Request-Id if it has one: 1 to 128 printable ASCII characters."""
     given = request.headers.get("X-Request-Id")

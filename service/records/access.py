@@ -117,6 +117,23 @@ def may_see_operations(operator: bool) -> bool:
     return operator
 
 
+def may_see_positions(principal: Principal | None, club_id: UUID) -> bool:
+    """Log positions in a club's events, replays, standings and statistics:
+    for the club's own tokens, which wait for their writes with ``min_position``
+    and follow the club feed; never for anonymous viewers of public games and
+    leagues (positions count every club's events, a measure of the whole
+    service's activity)."""
+    return principal is not None and principal.club_id == club_id
+
+
+def positions_for(principal: Principal | None, club_id: UUID, item: dict[str, Any]) -> dict[str, Any]:
+    """``item`` (an event, a replay's step, a projection's answer) as
+    ``principal`` may see it: with its ``position`` member or without."""
+    if may_see_positions(principal, club_id):
+        return item
+    return {k: v for k, v in item.items() if k != "position"}
+
+
 # -- clubs and leagues -----------------------------------------------------------
 
 

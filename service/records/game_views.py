@@ -84,7 +84,7 @@ def event_page(
         page = store.read_stream(conn, game.id, after_version, limit)
     more = len(page) == limit and page[-1].version < game.version
     return {
-        "events": [redact(game, e, seat) for e in page],
+        "events": [access.positions_for(principal, game.club_id, redact(game, e, seat)) for e in page],
         "next_after_version": page[-1].version if more else None,
         "version": game.version,
     }

@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from typing import Any
 from uuid import UUID
 
+from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.games import player_names
@@ -42,7 +43,8 @@ def statistics(
             row["name"] = names.get(row["player"])
             if "opponent" in row:
                 row["opponent_name"] = names.get(row["opponent"])
-    return {"league": league_info(league), "position": position, "statistics": figures}
+    answer = {"league": league_info(league), "position": position, "statistics": figures}
+    return access.positions_for(principal, league["club_id"], answer)
 
 
 def summary(values: list[float]) -> dict[str, Any]:

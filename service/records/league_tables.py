@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.games import player_names
@@ -33,12 +34,13 @@ def standings(
             names.get(str(r["player_id"])) or "",
         )
     )
-    return {
+    answer = {
         "league": league_info(league),
         "position": position,
         "tie_breaks": TIE_BREAKS,
         "standings": [{**r, "player": r["player_id"], "name": names.get(str(r["player_id"]))} for r in rows],
     }
+    return access.positions_for(principal, league["club_id"], answer)
 
 
 def rating_history(
@@ -50,7 +52,7 @@ def rating_history(
 ) -> dict[str, Any]:
     """Every rated game of the league in rating order, each player's rating before and after it."""
     with records.pool.connection() as conn:
-        visible_league(conn, league_id, principal)
+        league = visible_league(conn, league_id, principal)
         position = position_of(conn, "standings", min_position)
         sql = (
             "SELECT h.seq, h.game_id, h.player_id, h.seat, h.place, h.mu_before, h.sigma_before, h.mu_after,"
@@ -83,4 +85,5 @@ def rating_history(
                 "change": after - before,
             }
         )
-    return {"league": league_id, "position": position, "games": games}
+    answer = {"league": league_id, "position": position, "games": games}
+    return access.positions_for(principal, league["club_id"], answer)

@@ -81,8 +81,16 @@ def name_list(names: list[str | None], seats: list[str]) -> list[str]:
 class Replay:
     """One game's replay as one viewer may see it."""
 
-    def __init__(self, conn: psycopg.Connection, game: Game, viewer: Viewer, min_position: int | None):
+    def __init__(
+        self,
+        conn: psycopg.Connection,
+        game: Game,
+        viewer: Viewer,
+        min_position: int | None,
+        positions: bool = True,
+    ):
         self.conn, self.game, self.viewer, self.engine = conn, game, viewer, game.engine
+        self.positions = positions
         self.config = config_of(conn, game)
         position = position_of(conn, "replays", min_position)
         self.row = conn.execute(
@@ -103,11 +111,8 @@ class Replay:
             else:
                 raise NotFound("replay", "This game has no replay.")
         self.names = name_list(self.row["names"], game.seats)
-        self.error = (
-            f"step at position {error['position']} ({error['event_type']}): {error['error']}"
-            if error
-            else None
-        )
+        where = f" at position {error['position']}" if error and positions else ""
+        self.error = f"step{where} ({error['event_type']}): {error['error']}" if error else None
 
     def header(self) -> dict[str, Any]:
         return {
@@ -177,6 +182,8 @@ class Replay:
 
     def step(self, row: dict[str, Any]) -> dict[str, Any]:
         """A step as the viewer may see it."""
+        if not self.positions:
+            row = {k: v for k, v in row.items() if k != "position"}
         if self.viewer == "all":
             return {**row, "state": self.engine.dump_state(row["state"])}
         data, description = row["data"], row["description"]
@@ -195,7 +202,13 @@ def _open(
     conn, game_id: UUID, principal: Principal | None, seat: int | None, min_position: int | None
 ) -> Replay:
     game = access.may_see_game(get_game(conn, game_id), principal)
-    return Replay(conn, game, access.seat_eye(game, principal, seat), min_position)
+    return Replay(
+        conn,
+        game,
+        access.seat_eye(game, principal, seat),
+        min_position,
+        access.may_see_positions(principal, game.club_id),
+    )
 
 
 def steps(

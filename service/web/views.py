@@ -77,11 +77,14 @@ def _signed_in() -> dict[str, Any]:
 
 
 def _int(name: str, default: int | None = None) -> int | None:
+    """A whole number from the query or form (at most 9 digits), or a 422 page."""
     value = request.values.get(name, "")
-    try:
-        return int(value) if value != "" else default
-    except ValueError as exc:
-        raise Invalid("bad-number", f"{name} must be a whole number.") from exc
+    if value == "":
+        return default
+    digits = value[1:] if value.startswith("-") else value
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+        raise Invalid("bad-number", f"{name} must be a whole number.")
+    return int(value)
 
 
 # -- signing in ------------------------------------------------------------------
@@ -144,7 +147,8 @@ def new_game(club_id: UUID):
 @blueprint.post("/club/<uuid:club_id>/new-game")
 def create(club_id: UUID):
     engine = request.form.get("engine", "")
-    seats = [p for p in request.form.getlist("seat") if p]
+    seats = [str(_uuid(p, "seat")) for p in request.form.getlist("seat") if p]
+    league = request.form.get("league", "")
     options = {
         name[len("option-") :]: _form_value(value)
         for name, value in request.form.items()
@@ -155,7 +159,7 @@ def create(club_id: UUID):
         "seats": seats,
         "options": options,
         "dealer": "table",
-        "league": request.form.get("league") or None,
+        "league": str(_uuid(league, "league")) if league else None,
         "public": request.form.get("public") == "on",
     }
     try:
@@ -191,6 +195,14 @@ def _new_game_again(club_id: UUID, engine: str, refused: Exception) -> tuple[str
     }
     problem = {FORM_PART.get(code, "form"): message}
     return render_template("new_game.html", **form, chosen=chosen, problem=problem), 422
+
+
+def _uuid(value: str, name: str) -> UUID:
+    """A player or league the form offered (its id), or a 422 page."""
+    try:
+        return UUID(value)
+    except ValueError as exc:
+        raise Invalid(f"bad-{name}", f"Choose the {name} from the list.") from exc
 
 
 def _form_value(value: str) -> Any:
@@ -279,7 +291,7 @@ def enter(game_id: UUID):
             session.records(),
             game_id,
             session.principal(),
-            None if seat in ("", "table") else int(seat),
+            None if seat in ("", "table") else _seat(seat),
             command,
             _int("version", -1),
             g.get("request_id"),
@@ -287,6 +299,13 @@ def enter(game_id: UUID):
     except (Conflict, Invalid, RuleViolation) as refused:
         flash(getattr(refused, "detail", None) or getattr(refused, "message", str(refused)), "refused")
     return redirect(url_for("web.scorepad", game_id=game_id), 303)
+
+
+def _seat(value: str) -> int:
+    """The scorepad's seat field: a seat number, or a 422 page."""
+    if not value.isascii() or not value.isdigit() or len(value) > 3:
+        raise Invalid("bad-seat", "Choose a seat from the scorepad.")
+    return int(value)
 
 
 @blueprint.post("/game/<uuid:game_id>/undo")

@@ -163,3 +163,20 @@ def test_a_player_takes_one_seat_of_a_game(client):
     ann = api.post(f"/clubs/{club['id']}/players", {"name": "Ann"}).get_json()["id"]
     body = {"engine": "pig", "seats": [ann, ann]}
     _assert_problem(api.post(f"/clubs/{club['id']}/games", body), 422, "player-seated-twice")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/clubs/{club}/catalogs/a%00b/x/1",
+        "/clubs/{club}/catalogs/house-of-cronies/a%00b/1",
+        "/clubs/{club}/catalogs/house-of-cronies/%ED%A0%80/1",
+        "/leagues/{league}/standings?player=%00",
+    ],
+)
+def test_a_nul_or_surrogate_in_a_path_or_query_is_a_4xx(client, path):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    league = api.post(f"/clubs/{club['id']}/leagues", {"name": "L"}).get_json()
+    response = api.get(path.format(club=club["id"], league=league["id"]))
+    assert 400 <= response.status_code < 500, response.get_data(as_text=True)[:300]
