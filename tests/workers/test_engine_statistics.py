@@ -12,7 +12,7 @@ from engines import registry
 from engines.base import Event, GameConfig, fold
 from service.records.catalogs import default_catalog
 from service.records.fold import SERVICE_EVENTS
-from tests.api.test_full_games import SEATS, play_through_api
+from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import drain
 
@@ -67,7 +67,7 @@ def _seat_rows(api, game_ids):
 def test_an_engines_own_figures_add_up_per_player_and_over_everyone(
     client, database_url, engine, options, total_key, counted_key
 ):
-    api, league, players, game_ids = _league_of(client, engine, options, seats=SEATS.get(engine, 3))
+    api, league, players, game_ids = _league_of(client, engine, options, seats=registry.game(engine).trial.seats)
     drain(database_url)
     stats = api.get(f"/leagues/{league['id']}/statistics").get_json()["statistics"]
     seats = stats["engine"]["seats"]
