@@ -341,6 +341,13 @@ class ActionResult(Schema):
     events = fields.List(fields.Nested(Event))
 
 
+class GamesQuery(Schema):
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    after = fields.UUID(
+        load_default=None, metadata={"description": "The last game of the page before (its `Link` gives it)."}
+    )
+
+
 class EventsQuery(Schema):
     after_version = fields.Integer(load_default=0, validate=validate.Range(min=0, max=INT32_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))

@@ -93,7 +93,12 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     )
     app.config.update(overrides)
     if pool is None and settings.database_url:
-        pool = make_pool(settings.database_url, max_size=settings.pool_size, timeout=settings.pool_timeout)
+        pool = make_pool(
+            settings.database_url,
+            max_size=settings.pool_size,
+            timeout=settings.pool_timeout,
+            wait_limit=settings.db_wait_limit,
+        )
     # the commit listener wakes the projection runners
     app.extensions["tablerecord.records"] = Records(
         pool, settings.snapshot_every, wake.listeners(settings.broker_url)

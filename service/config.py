@@ -14,6 +14,7 @@ class Settings:
     pool_size: int = 10
     #: Longest a request waits for a database connection before it answers 503.
     pool_timeout: float = 3.0
+    db_wait_limit: float = 8.0
     max_body_bytes: int = 256 * 1024
     rate_limit: str = "600 per minute"
     rate_limit_enabled: bool = True
@@ -38,6 +39,7 @@ class Settings:
             snapshot_every=int(env.get("SNAPSHOT_EVERY", cls.snapshot_every)),
             pool_size=int(env.get("DB_POOL_SIZE", cls.pool_size)),
             pool_timeout=float(env.get("DB_POOL_TIMEOUT", cls.pool_timeout)),
+            db_wait_limit=float(env.get("DB_WAIT_LIMIT", cls.db_wait_limit)),
             max_body_bytes=int(env.get("MAX_BODY_BYTES", cls.max_body_bytes)),
             rate_limit=env.get("RATE_LIMIT", cls.rate_limit),
             rate_limit_enabled=env.get("RATE_LIMIT_ENABLED", "1") not in ("0", "false", "no"),

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import threading
 import time
 import weakref
 from collections.abc import Iterator
@@ -38,6 +41,68 @@ RECENTLY_USED = 1.0
 CONNECT_TIMEOUT = 3
 
 
+#: Seconds a connection may wait on the server for one answer before it is cut
+#: (a frozen server answers nothing, and never cancels its own statements).
+WAIT_LIMIT = 8.0
+
+
+class Watchdog:
+    """Cuts a lent connection whose command has been in flight for longer
+    than ``limit`` seconds: its socket is shut down, so the caller's wait ends
+    at once with ``OperationalError`` (``Unavailable``, a 503) instead of
+    lasting as long as the server is frozen. The server's own
+    ``statement_timeout`` cannot do this, since a frozen server runs no timer.
+    Time spent in Python between statements (replaying an import) is not
+    counted: only a command sent and not yet answered (libpq's ``ACTIVE``)."""
+
+    TICK = 0.25
+
+    def __init__(self, limit: float):
+        self.limit = limit
+        self._lent: dict[int, tuple[psycopg.Connection, list[float | None]]] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            self._lent[id(conn)] = (conn, [None])
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="db-watchdog", daemon=True)
+                self._thread.start()
+
+    def unwatch(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            self._lent.pop(id(conn), None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.TICK)
+            now = time.monotonic()
+            with self._lock:
+                lent = list(self._lent.values())
+            for conn, since in lent:
+                try:
+                    active = conn.pgconn.transaction_status == psycopg.pq.TransactionStatus.ACTIVE
+                except Exception:  # noqa: BLE001 - a connection closed meanwhile
+                    continue
+                if not active:
+                    since[0] = None
+                elif since[0] is None:
+                    since[0] = now
+                elif now - since[0] > self.limit:
+                    self.unwatch(conn)
+                    _cut(conn)
+
+
+def _cut(conn: psycopg.Connection) -> None:
+    """Shut the connection's socket down under its waiting owner."""
+    try:
+        with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
 class Pool(ConnectionPool):
     """A pool whose connections report a lock not granted in time (or a
     statement cut off) as ``Busy``: the transaction was rolled back, nothing
@@ -45,8 +110,9 @@ class Pool(ConnectionPool):
     database that is down, restarting, or gives no connection within the
     pool's timeout as ``Unavailable``."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, wait_limit: float = WAIT_LIMIT, **kwargs):
         self._returned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self.watchdog = Watchdog(wait_limit)
         super().__init__(*args, check=self._check_if_idle, **kwargs)
 
     def _check_if_idle(self, conn: psycopg.Connection) -> None:
@@ -57,7 +123,11 @@ class Pool(ConnectionPool):
         second fails its request with ``Unavailable`` and is then discarded."""
         returned = self._returned.get(conn)
         if returned is None or time.monotonic() - returned > RECENTLY_USED:
-            ConnectionPool.check_connection(conn)
+            self.watchdog.watch(conn)
+            try:
+                ConnectionPool.check_connection(conn)
+            finally:
+                self.watchdog.unwatch(conn)
 
     def putconn(self, conn: psycopg.Connection) -> None:
         if not conn.broken:
@@ -68,7 +138,11 @@ class Pool(ConnectionPool):
     def connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection]:
         try:
             with super().connection(timeout) as conn:
-                yield conn
+                self.watchdog.watch(conn)
+                try:
+                    yield conn
+                finally:
+                    self.watchdog.unwatch(conn)
         except (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled) as error:
             raise Busy("busy", "The game is busy; nothing was stored. Retry shortly.") from error
         except psycopg.errors.SerializationFailure as error:
@@ -114,9 +188,15 @@ def one_statement_transactions(pool: ConnectionPool) -> Iterator[psycopg.Connect
 
 
 def make_pool(
-    url: str, min_size: int = 1, max_size: int = 10, timeout: float = 30.0, **settings: str
+    url: str,
+    min_size: int = 1,
+    max_size: int = 10,
+    timeout: float = 30.0,
+    wait_limit: float = WAIT_LIMIT,
+    **settings: str,
 ) -> Pool:
-    """A pool whose callers wait at most ``timeout`` for a connection, and
+    """A pool whose callers wait at most ``timeout`` for a connection and
+    ``wait_limit`` for any one answer of the server (``Watchdog``), and
     which checks a connection before lending it, so one broken by a database
     restart is replaced instead of failing a request."""
     params = conninfo_to_dict(conninfo(url, **settings))
@@ -126,6 +206,7 @@ def make_pool(
         min_size=min_size,
         max_size=max_size,
         timeout=timeout,
+        wait_limit=wait_limit,
         kwargs={"row_factory": dict_row},
         open=True,
         name="tablerecord",

@@ -105,10 +105,17 @@ def club_feed(
     return {"events": events, "next_after_position": page[-1].position if page else after_position}
 
 
-def list_games(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
-    """The club's games, newest first (its admin token)."""
+def list_games(
+    records: Records, club_id: UUID, principal: Principal | None, limit: int = 100, after: UUID | None = None
+) -> dict[str, Any]:
+    """A page of the club's games, newest first (its admin token), and the
+    game to page on from (``next_after``; None on the last page)."""
     access.club_admin(principal, club_id)
     with records.pool.connection() as conn:
-        found = club_games(conn, club_id)
-        names = player_names(conn, {p for g in found for p in g.seats})
-    return [summary(g, names) for g in found]
+        found = club_games(conn, club_id, limit + 1, after)
+        names = player_names(conn, {p for g in found[:limit] for p in g.seats})
+    more = len(found) > limit
+    return {
+        "games": [summary(g, names) for g in found[:limit]],
+        "next_after": found[limit - 1].id if more else None,
+    }

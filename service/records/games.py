@@ -52,10 +52,17 @@ def games_by_id(conn: psycopg.Connection, ids: Iterable[UUID]) -> dict[UUID, Gam
     return {r["id"]: from_row(r) for r in rows}
 
 
-def club_games(conn: psycopg.Connection, club_id: UUID, limit: int = 500) -> list[Game]:
-    """The club's games, newest first."""
+def club_games(
+    conn: psycopg.Connection, club_id: UUID, limit: int = 500, after: UUID | None = None
+) -> list[Game]:
+    """The club's games, newest first (ties by id): at most ``limit`` of
+    them, from the one after the game ``after`` on."""
     rows = conn.execute(
-        f"SELECT {COLUMNS} FROM games WHERE club_id = %s ORDER BY created_at DESC LIMIT %s", (club_id, limit)
+        f"SELECT {COLUMNS} FROM games WHERE club_id = %s"
+        " AND (%s::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM games"
+        " WHERE club_id = %s AND id = %s))"
+        " ORDER BY created_at DESC, id DESC LIMIT %s",
+        (club_id, after, club_id, after, limit),
     ).fetchall()
     return [from_row(r) for r in rows]
 

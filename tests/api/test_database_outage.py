@@ -5,6 +5,7 @@ recovers by itself when the database returns."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import subprocess
 import threading
@@ -170,3 +171,65 @@ def test_a_database_outage_answers_503_quickly_and_the_api_recovers_by_itself(po
             for r in conn.execute("SELECT position FROM events WHERE position = ANY(%s)", (acknowledged,))
         }
     assert stored == set(acknowledged)
+
+
+def _postgres_processes(pg: Postgres) -> list[int]:
+    """The postmaster and every process it started."""
+    pgdata = Path(pg.embedded.server.pgdata)
+    postmaster = int((pgdata / "postmaster.pid").read_text().split()[0])
+    found = [postmaster]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == postmaster:
+            found.append(int(stat.parent.name))
+    return found
+
+
+FROZEN_SECONDS = 15
+#: The watchdog cuts a wait after DB_WAIT_LIMIT (3 s here); the rest is slack for a loaded machine.
+SLOWEST_FROZEN_ANSWER = 8.0
+
+
+@pytest.mark.slow
+def test_a_frozen_database_answers_503_within_seconds_not_as_long_as_it_is_frozen(postgres, tmp_path):
+    import os
+    import signal
+
+    api = ApiServer(postgres.url, tmp_path / "api.log", threads=WRITERS + 2, DB_WAIT_LIMIT="3")
+    writers = [Writer(api, *_new_game(api)) for _ in range(WRITERS)]
+    frozen: list[int] = []
+    try:
+        for writer in writers:
+            writer.start()
+        time.sleep(2)
+        frozen = _postgres_processes(postgres)  # the backends serving the API's connections too
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        stopped = time.monotonic()
+        time.sleep(FROZEN_SECONDS)
+    finally:
+        for pid in frozen:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+    thawed = time.monotonic()
+    try:
+        time.sleep(8)
+    finally:
+        for writer in writers:
+            writer.stopping.set()
+        for writer in writers:
+            writer.join(30)
+        api.stop()
+
+    answers = sorted(a for w in writers for a in w.answers)
+    during = [a for a in answers if stopped < a[0] - a[4] and a[0] < thawed]
+    assert during, "requests were made while the database was frozen"
+    assert {status for _, status, _, _, _ in during} <= {503}, Counter(s for _, s, _, _, _ in during)
+    slowest = max(seconds for *_, seconds in answers)
+    assert slowest < SLOWEST_FROZEN_ANSWER, f"an answer took {slowest:.2f}s"
+    assert all(status in (200, 201, 422, 503) for _, status, *_ in answers), Counter(a[1] for a in answers)
+    for writer in writers:
+        assert [a for a in writer.answers if a[0] > thawed and a[1] == 201], writer.answers[-5:]
