@@ -120,6 +120,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         players,
         projections,
         replays,
+        results,
         standings,
         statistics,
     )
@@ -137,6 +138,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         replays,
         statistics,
         projections,
+        results,
     ):
         api.register_blueprint(module.blp)
     from service import web

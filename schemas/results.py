@@ -1,0 +1,78 @@
+"""Request and response shapes of result-only games and of history imports."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from schemas.api import ENGINE_IDS
+
+MAX_PLAYERS = 8
+
+
+class ResultPlayer(Schema):
+    player = fields.UUID(required=True)
+    score = fields.Float(
+        load_default=None, allow_none=True, metadata={"description": "Final score, if kept."}
+    )
+    place = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=1, max=MAX_PLAYERS),
+        metadata={"description": "Finishing place (1 = won; players who tie share it)."},
+    )
+
+
+class ResultCreate(Schema):
+    """A game recorded by its result alone: give every player's score, place, or both."""
+
+    engine = fields.String(required=True, validate=validate.OneOf(ENGINE_IDS))
+    players = fields.List(
+        fields.Nested(ResultPlayer),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_PLAYERS),
+        metadata={"description": "In seat order (the first listed is taken as the first player)."},
+    )
+    played_on = fields.Date(
+        load_default=None, metadata={"description": "The day it was played (default: today)."}
+    )
+    minutes = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=10_000)
+    )
+    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=1000))
+    league = fields.UUID(load_default=None, allow_none=True)
+    ended_by = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=60),
+        metadata={
+            "description": "How it ended (e.g. `catastrophe`); default: the first ending the result fits."
+        },
+    )
+    options = fields.Dict(load_default=dict)
+
+
+class ResultRetract(Schema):
+    reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=1000))
+
+
+class ResultPlayerView(Schema):
+    player = fields.UUID()
+    name = fields.String(allow_none=True)
+    score = fields.Float(allow_none=True)
+    place = fields.Integer(allow_none=True)
+
+
+class ResultView(Schema):
+    id = fields.UUID()
+    engine = fields.String()
+    league = fields.UUID(allow_none=True)
+    result_only = fields.Boolean(
+        metadata={"description": "Always true: the game was recorded by its result alone."}
+    )
+    status = fields.String(metadata={"description": "`recorded`, or `retracted` (it counts nowhere)."})
+    played_on = fields.Date()
+    minutes = fields.Integer(allow_none=True)
+    note = fields.String(allow_none=True)
+    ended_by = fields.String(allow_none=True)
+    players = fields.List(fields.Nested(ResultPlayerView))

@@ -1,0 +1,297 @@
+"""Result-only games: a play recorded by its result alone.
+
+A club that does not enter every action records who played, the date, and
+each player's final score and/or place. The game is stored like any other,
+as events in the same log and in one transaction: ``GameCreated`` (marked
+``result_only``), ``ResultRecorded`` (the result as given, with the date,
+length and note) and ``GameEnded`` (the places and scores the standings,
+ratings and statistics read, exactly as a played game's). Before anything is
+stored the result is judged by the engine's own outcome rule
+(``engines/<game>/outcome.py``): a refused result stores nothing and names
+the rule. A result-only game has no actions and so no replay; retracting its
+result takes the result back (``ActionsRetracted``) and withdraws the game
+(``GameAbandoned``): it then counts nowhere, and the log keeps all of it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import psycopg
+
+from engines import registry
+from engines.base import GameConfig, RuleViolation
+from engines.kit.outcome import Result, rule_for
+from service.records import access, commands, creation, fold, games, notify, store
+from service.records.access import Principal
+from service.records.context import Records
+from service.records.errors import Conflict, Invalid, NotFound
+from service.records.games import Game
+from service.records.store import GameAppend, NewEvent
+from service.records.unit_of_work import metadata
+
+
+@dataclass(frozen=True)
+class Play:
+    """One result to record: the game, its players (ids, in seat order) and how each finished."""
+
+    engine: str
+    players: Sequence[str]
+    scores: Sequence[Any] | None = None
+    places: Sequence[Any] | None = None
+    played_on: dt.date = field(default_factory=dt.date.today)
+    minutes: int | None = None
+    note: str | None = None
+    league: UUID | None = None
+    ended_by: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    import_key: str | None = None
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A play its engine accepted, ready to store."""
+
+    play: Play
+    game: Game
+    result: Result
+
+
+def record_result(
+    records: Records, club_id: UUID, principal: Principal | None, play: Play, request_id: str | None
+) -> dict[str, Any]:
+    """Record one result-only game (the club's admin token); returns it as ``result_view`` shows it."""
+    principal = access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        with conn.transaction():
+            (judged,) = judge_plays(conn, club_id, [play])
+            last = store_plays(conn, principal, [judged], request_id)
+        notify.publish(records.listeners, last)
+        return result_view(conn, judged.game.id)
+
+
+def judge_plays(conn: psycopg.Connection, club_id: UUID, plays: Sequence[Play]) -> list[Judged]:
+    """Each play checked (its players, league and options, then its result by
+    the engine's outcome rule); the first refused raises and nothing is kept."""
+    opening = creation.Opening(conn, club_id)
+    names = games.player_names(conn, {p for play in plays for p in play.players}, club_id)
+    return [judge_play(opening, names, play) for play in plays]
+
+
+def judge_play(opening: creation.Opening, names: dict[str, str], play: Play) -> Judged:
+    """One play checked; raises ``Invalid`` naming the rule it breaks."""
+    engine = registry.get(commands.known_engine(play.engine))
+    rule = rule_for(engine)
+    if rule is None:
+        raise Invalid("result-only-not-recorded", f"{engine.title} is recorded by its actions only.")
+    options = commands.options(engine.id, play.options)
+    spec = {
+        "engine": engine.id,
+        "seats": [str(p) for p in play.players],
+        "league": play.league,
+        "dealer": "table",
+    }
+    config = GameConfig(seats=len(play.players), options=options, dealer="table")
+    try:
+        result = rule.judge(engine, config, play.scores, play.places, play.ended_by)
+    except RuleViolation as violation:
+        raise Invalid(
+            violation.code, violation.message, rule=violation.code, **violation.details
+        ) from violation
+    if play.minutes is not None and play.minutes < 0:
+        raise Invalid("result-minutes", "A game lasts zero minutes or more.")
+    return Judged(play, opening.game(spec, options, names, seed=""), result)
+
+
+def store_plays(
+    conn: psycopg.Connection, principal: Principal, judged: Sequence[Judged], request_id: str | None
+) -> int:
+    """Insert the games and append their events, in the caller's transaction
+    (COPY for the events: one import of thousands of plays is one statement
+    per table). Returns the last position appended."""
+    if not judged:
+        return 0
+    creation.insert_games(conn, [j.game for j in judged])
+    last = store.append_games(
+        conn,
+        [
+            GameAppend(j.game.club_id, j.game.id, 0, result_events(j, principal, request_id), "finished")
+            for j in judged
+        ],
+    )
+    with (
+        conn.cursor() as cursor,
+        cursor.copy(
+            "COPY result_games (game_id, club_id, played_on, minutes, note, import_key) FROM STDIN"
+        ) as copy,
+    ):
+        for j in judged:
+            p = j.play
+            copy.write_row((j.game.id, j.game.club_id, p.played_on, p.minutes, p.note, p.import_key))
+    return last
+
+
+def result_events(judged: Judged, principal: Principal, request_id: str | None) -> list[NewEvent]:
+    """The three events of a result-only game."""
+    game, result, play = judged.game, judged.result, judged.play
+    meta = metadata(principal, request_id, game, setup=True, result_only=True)
+    created = {
+        "engine": game.engine_id,
+        "engine_version": game.engine.version,
+        "club": str(game.club_id),
+        "league": str(game.league_id) if game.league_id else None,
+        "seats": game.seats,
+        "options": game.options,
+        "dealer": game.dealer,
+        "public": game.public,
+        "admin_spectator": False,
+        "catalog": game.catalog_ref,
+        "result_only": True,
+    }
+    scores = list(result.scores) if result.scores is not None else None
+    recorded = {
+        "played_on": play.played_on.isoformat(),
+        "minutes": play.minutes,
+        "note": play.note,
+        "places": list(result.places),
+        "scores": scores,
+        "ended_by": result.ended_by,
+    }
+    ended = {"places": list(result.places), "scores": scores, "ended_by": result.ended_by, "seed": None}
+    return [
+        NewEvent(fold.GAME_CREATED, created, meta),
+        NewEvent(fold.RESULT_RECORDED, recorded, meta),
+        NewEvent(fold.GAME_ENDED, ended, meta),
+    ]
+
+
+def retract_result(
+    records: Records, game_id: UUID, principal: Principal | None, reason: str | None, request_id: str | None
+) -> dict[str, Any]:
+    """Take a result-only game's result back (its recorder): it then counts in
+    no standings, ratings or statistics; the log keeps the result and its retraction."""
+    with records.pool.connection() as conn:
+        with conn.transaction():
+            game = games.get_game(conn, game_id, lock=True)
+            principal = access.recorder_of(game, principal)
+            if not is_result_only(conn, game_id):
+                raise Invalid("not-result-only", "Only a result-only game's result is retracted this way.")
+            if game.status != "finished":
+                raise Conflict("result-already-retracted", "This result has been retracted already.")
+            meta = metadata(principal, request_id, game)
+            events = [
+                NewEvent(fold.ACTIONS_RETRACTED, {"to_version": 1, "reason": reason}, meta),
+                NewEvent(fold.GAME_ABANDONED, {"reason": reason, "seed": None}, meta),
+            ]
+            appended = store.append(conn, game.club_id, game.id, game.version, events, "abandoned")
+            last = appended[-1].position
+        notify.publish(records.listeners, last)
+        return result_view(conn, game_id)
+
+
+def is_result_only(conn: psycopg.Connection, game_id: UUID) -> bool:
+    return conn.execute("SELECT 1 FROM result_games WHERE game_id = %s", (game_id,)).fetchone() is not None
+
+
+RESULT_FIELDS = "r.game_id, r.club_id, r.played_on, r.minutes, r.note, g.engine, g.league_id, g.seats, g.status, g.version"
+
+
+def result_view(conn: psycopg.Connection, game_id: UUID) -> dict[str, Any]:
+    """A result-only game as its readers see it."""
+    row = conn.execute(
+        f"SELECT {RESULT_FIELDS} FROM result_games r JOIN games g ON g.id = r.game_id WHERE r.game_id = %s",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        raise NotFound("result")
+    return _views(conn, [row])[0]
+
+
+def get_result(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """A result-only game, for its club's tokens."""
+    with records.pool.connection() as conn:
+        game = games.get_game(conn, game_id)
+        access.recorder_of(game, principal)
+        return result_view(conn, game_id)
+
+
+def club_results(
+    records: Records, club_id: UUID, principal: Principal | None, limit: int = 500
+) -> list[dict[str, Any]]:
+    """The club's result-only games, most recently played first (admin token)."""
+    access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        rows = conn.execute(
+            f"SELECT {RESULT_FIELDS} FROM result_games r JOIN games g ON g.id = r.game_id"
+            " WHERE r.club_id = %s ORDER BY r.played_on DESC, r.created_at DESC LIMIT %s",
+            (club_id, limit),
+        ).fetchall()
+        return _views(conn, rows)
+
+
+def _views(conn: psycopg.Connection, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of ``result_games`` with their recorded result (the last ``ResultRecorded``) and names."""
+    ids = [r["game_id"] for r in rows]
+    recorded = {
+        r["game_id"]: r["data"]
+        for r in conn.execute(
+            "SELECT DISTINCT ON (game_id) game_id, data FROM events WHERE game_id = ANY(%s) AND type = %s"
+            " ORDER BY game_id, version DESC",
+            (ids, fold.RESULT_RECORDED),
+        )
+    }
+    names = games.player_names(conn, {s for r in rows for s in r["seats"]})
+    views = []
+    for r in rows:
+        data = recorded.get(r["game_id"], {})
+        scores = data.get("scores")
+        views.append(
+            {
+                "id": r["game_id"],
+                "engine": r["engine"],
+                "league": r["league_id"],
+                "result_only": True,
+                "status": "retracted" if r["status"] == "abandoned" else "recorded",
+                "played_on": r["played_on"],
+                "minutes": r["minutes"],
+                "note": r["note"],
+                "ended_by": data.get("ended_by"),
+                "players": [
+                    {
+                        "player": p,
+                        "name": names.get(p),
+                        "score": scores[i] if scores is not None else None,
+                        "place": data["places"][i] if data else None,
+                    }
+                    for i, p in enumerate(str(s) for s in r["seats"])
+                ],
+            }
+        )
+    return views
+
+
+def play_from(body: dict[str, Any]) -> Play:
+    """A ``Play`` from a request body (``schemas.results.ResultCreate``): every
+    player's score and place, or nobody's."""
+    players = body["players"]
+    scores = [p["score"] for p in players]
+    places = [p["place"] for p in players]
+    for given, what in ((scores, "score"), (places, "place")):
+        if any(v is None for v in given) and any(v is not None for v in given):
+            raise Invalid("result-one-per-player", f"Give every player's {what}, or nobody's.")
+    return Play(
+        engine=body["engine"],
+        players=[str(p["player"]) for p in players],
+        scores=None if scores[0] is None else scores,
+        places=None if places[0] is None else places,
+        played_on=body.get("played_on") or dt.date.today(),
+        minutes=body.get("minutes"),
+        note=body.get("note"),
+        league=body.get("league"),
+        ended_by=body.get("ended_by"),
+        options=body.get("options") or {},
+    )
