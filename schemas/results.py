@@ -76,3 +76,51 @@ class ResultView(Schema):
     note = fields.String(allow_none=True)
     ended_by = fields.String(allow_none=True)
     players = fields.List(fields.Nested(ResultPlayerView))
+
+
+class HistoryForm(Schema):
+    """How to read an uploaded history file (multipart form fields beside `file`)."""
+
+    format = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(["bgstats", "bgg", "csv"]),
+        metadata={
+            "description": "`bgstats` (JSON backup), `bgg` (plays XML) or `csv`; default: from the file's name."
+        },
+    )
+    mapping = fields.String(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": 'A JSON object: game names in the file -> engine ids, e.g. `{"Kanzler": "chancellors"}`.'
+        },
+    )
+    skip_unknown_games = fields.Boolean(
+        load_default=False, metadata={"description": "Report and skip plays of games not recorded here."}
+    )
+    league = fields.UUID(
+        load_default=None, allow_none=True, metadata={"description": "Put every play in this league."}
+    )
+
+
+class HistoryFile(Schema):
+    file = fields.Raw(required=True, metadata={"type": "string", "format": "binary"})
+
+
+class HistoryLine(Schema):
+    where = fields.String(
+        metadata={"description": "The line(s) or play the reason is about: `line 12`, `play 3`."}
+    )
+    reason = fields.String()
+    rule = fields.String(metadata={"description": "For a refused result: the rule it breaks."})
+    game = fields.String()
+
+
+class HistoryReport(Schema):
+    imported = fields.Integer(metadata={"description": "Plays recorded as result-only games."})
+    already_imported = fields.Integer(
+        metadata={"description": "Plays found from an earlier import (nothing added)."}
+    )
+    skipped = fields.List(fields.Nested(HistoryLine))
+    players_added = fields.List(fields.String())

@@ -115,6 +115,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         clubs,
         engines,
         games,
+        history,
         interchange,
         leagues,
         players,
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         statistics,
         projections,
         results,
+        history,
     ):
         api.register_blueprint(module.blp)
     from service import web

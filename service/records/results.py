@@ -115,7 +115,7 @@ def store_plays(
     per table). Returns the last position appended."""
     if not judged:
         return 0
-    creation.insert_games(conn, [j.game for j in judged])
+    _insert_games(conn, [j.game for j in judged])
     last = store.append_games(
         conn,
         [
@@ -133,6 +133,35 @@ def store_plays(
             p = j.play
             copy.write_row((j.game.id, j.game.club_id, p.played_on, p.minutes, p.note, p.import_key))
     return last
+
+
+def _insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
+    """The games' rows, COPYed in. A result-only game has no seats to act
+    from, so, unlike a played game (``creation.insert_games``), no seat tokens."""
+    with (
+        conn.cursor() as cursor,
+        cursor.copy(
+            "COPY games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
+            " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator) FROM STDIN"
+        ) as copy,
+    ):
+        for game in new:
+            copy.write_row(
+                (
+                    game.id,
+                    game.club_id,
+                    game.league_id,
+                    game.engine_id,
+                    store.event_json(game.seats).decode(),
+                    store.event_json(game.options).decode(),
+                    game.dealer,
+                    game.seed,
+                    game.public,
+                    *(game.catalog or (None, None, None)),
+                    game.catalog_club,
+                    False,
+                )
+            )
 
 
 def result_events(judged: Judged, principal: Principal, request_id: str | None) -> list[NewEvent]:
@@ -295,3 +324,11 @@ def play_from(body: dict[str, Any]) -> Play:
         ended_by=body.get("ended_by"),
         options=body.get("options") or {},
     )
+
+
+def refuse_replay(conn: psycopg.Connection, game_id: UUID) -> None:
+    """A result-only game has no actions to replay."""
+    if is_result_only(conn, game_id):
+        raise Invalid(
+            "result-only-no-replay", "This game was recorded by its result alone: it has no replay."
+        )

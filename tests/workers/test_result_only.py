@@ -72,7 +72,9 @@ def test_a_result_is_stored_as_created_recorded_and_ended_and_marked_result_only
     assert events[0]["data"]["result_only"] is True
     assert api.get(f"/games/{result['id']}/result").get_json() == result
     assert api.get(f"/clubs/{club['id']}/results").get_json() == [result]
-    # A result-only game takes no action.
+    # A result-only game has no replay and takes no action.
+    r = api.get(f"/games/{result['id']}/replay")
+    assert r.status_code == 422 and r.get_json()["code"] == "result-only-no-replay"
     r = api.post(f"/games/{result['id']}/actions", {"seat": 0, "command": {"type": "Pass"}})
     assert r.status_code in (409, 422)
 

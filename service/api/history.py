@@ -1,0 +1,88 @@
+"""Importing a club's play history (BG Stats, BoardGameGeek, CSV) as result-only games."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+
+from flask import Response, request
+
+from schemas.results import HistoryFile, HistoryForm, HistoryReport
+from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
+from service.auth import current_principal
+from service.records import history
+from service.records.errors import DomainError, Invalid
+from service.records.history_formats import guess_format
+
+blp = Blueprint("history", __name__, description="Importing a club's play history")
+
+#: An uploaded history file may be far larger than an API body (years of plays).
+MAX_HISTORY_BYTES = 64 * 1024 * 1024
+
+
+@blp.before_request
+def _allow_large_history() -> None:
+    if request.endpoint == "history.import_history":
+        request.max_content_length = MAX_HISTORY_BYTES
+
+
+@blp.post("/clubs/<uuid:club>/history")
+@blp.arguments(HistoryForm, location="form")
+@blp.arguments(HistoryFile, location="files")
+@blp.response(201, HistoryReport)
+@problems(blp, 400, 401, 403, 404, 413, 422, 503)
+def import_history(form, files, club):
+    """Import a play history file (admin token): a BG Stats backup, a
+    BoardGameGeek plays export or a CSV (`date, game, player, score, place`).
+
+    All or nothing: if any play is refused, nothing is stored and the 422
+    problem's `refused` lists every refused line or play with its reason.
+    Plays imported before are not imported again. With `Accept:
+    application/x-ndjson` the answer streams a `{"judged": n, "of": m}` line
+    every hundred plays, then `{"report": ...}` or `{"problem": ...}`."""
+    upload = files["file"]
+    fmt = form["format"] or guess_format(upload.filename or "")
+    try:
+        mapping = json.loads(form["mapping"]) if form["mapping"] else {}
+    except ValueError as error:
+        raise Invalid("history-mapping", f"The mapping is not JSON: {error}.") from error
+    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+        raise Invalid("history-mapping", "The mapping is a JSON object of game names to engine ids.")
+    call = dict(
+        records=records(),
+        club_id=club,
+        principal=current_principal(),
+        fmt=fmt,
+        content=upload.read(),
+        mapping=mapping,
+        skip_unknown_games=form["skip_unknown_games"],
+        league=form["league"],
+        request_id=request_id(),
+    )
+    if wants_ndjson():
+        return Response(_streamed(call), mimetype=NDJSON)
+    return history.import_history(**call)
+
+
+def _streamed(call: dict):
+    """Run the import beside the answer, sending its progress as it comes."""
+    lines: queue.Queue = queue.Queue()
+
+    def run() -> None:
+        try:
+            report = history.import_history(**call, progress=lambda n, of: lines.put({"judged": n, "of": of}))
+            lines.put({"report": HistoryReport().dump(report)})
+        except DomainError as error:
+            lines.put({"problem": {"code": error.code, "detail": error.detail, **error.extra}})
+        except Exception:  # noqa: BLE001 - the answer has started: say so in it
+            lines.put(
+                {"problem": {"code": "import-failed", "detail": "The import failed; nothing was stored."}}
+            )
+            raise
+        finally:
+            lines.put(None)
+
+    threading.Thread(target=run, daemon=True).start()
+    while (line := lines.get()) is not None:
+        yield json.dumps(line, default=str) + "\n"
