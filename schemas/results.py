@@ -124,3 +124,9 @@ class HistoryReport(Schema):
     )
     skipped = fields.List(fields.Nested(HistoryLine))
     players_added = fields.List(fields.String())
+
+
+class PlaysQuery(Schema):
+    league = fields.UUID(
+        load_default=None, allow_none=True, metadata={"description": "This league's games only."}
+    )

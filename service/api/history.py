@@ -8,14 +8,16 @@ import threading
 
 from flask import Response, request
 
-from schemas.results import HistoryFile, HistoryForm, HistoryReport
+from schemas.results import HistoryFile, HistoryForm, HistoryReport, PlaysQuery
 from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
 from service.auth import current_principal
-from service.records import history
+from service.records import history, history_export
 from service.records.errors import DomainError, Invalid
 from service.records.history_formats import guess_format
 
-blp = Blueprint("history", __name__, description="Importing a club's play history")
+blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
+
+CSV = "text/csv"
 
 #: An uploaded history file may be far larger than an API body (years of plays).
 MAX_HISTORY_BYTES = 64 * 1024 * 1024
@@ -86,3 +88,47 @@ def _streamed(call: dict):
     threading.Thread(target=run, daemon=True).start()
     while (line := lines.get()) is not None:
         yield json.dumps(line, default=str) + "\n"
+
+
+def _csv_doc(what: str) -> dict:
+    return {"200": {"description": what, "content": {CSV: {"schema": {"type": "string"}}}}}
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(
+        text,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        content_type=f"{CSV}; charset=utf-8",
+    )
+
+
+@blp.get("/clubs/<uuid:club>/plays.csv")
+@blp.arguments(PlaysQuery, location="query")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("One row per player per game: date, game, player, score, place, play, options."))
+@problems(blp, 401, 403, 404, 422)
+def club_plays(query, club):
+    """The club's finished games, played or result-only, as CSV (admin token),
+    in the columns the history import reads: importing the file into another
+    club gives the same standings."""
+    return _csv(
+        history_export.club_plays_csv(records(), club, current_principal(), query["league"]), "plays.csv"
+    )
+
+
+@blp.get("/leagues/<uuid:league_id>/plays.csv")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("One row per player per game: date, game, player, score, place, play, options."))
+@problems(blp, 401, 404)
+def league_plays(league_id):
+    """A league's finished games as CSV (the history import's columns)."""
+    return _csv(history_export.league_plays_csv(records(), league_id, current_principal()), "plays.csv")
+
+
+@blp.get("/leagues/<uuid:league_id>/standings.csv")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("rank, player, games, wins, points, average_score, rating"))
+@problems(blp, 401, 404)
+def league_standings(league_id):
+    """A league's standings as a spreadsheet: ranked players by rank, then those below the minimum games."""
+    return _csv(history_export.standings_csv(records(), league_id, current_principal()), "standings.csv")

@@ -160,6 +160,7 @@ def _judge(
         minutes=play.minutes,
         note=play.note,
         league=league,
+        options=play.options or {},
         import_key=play.key,
     )
     winners = [s.won for s in play.seats]

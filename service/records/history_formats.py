@@ -15,7 +15,9 @@ named with the reason:
 - a **CSV** with one row per player per play and a header naming its
   columns: ``date, game, player, score, place`` (``score`` and ``place`` may
   be empty; an optional ``play`` column tells apart two plays of one game on
-  one day, otherwise consecutive rows of the same date and game are one play).
+  one day, otherwise consecutive rows of the same date and game are one play;
+  an optional ``options`` column holds the game's options as JSON, as the
+  service's own export writes them).
 
 Nothing here touches the database; ``service.records.history`` imports the plays.
 """
@@ -61,6 +63,7 @@ class SourcePlay:
     key: str  # the play's identity in its source: a second import of it adds nothing
     minutes: int | None = None
     note: str | None = None
+    options: dict[str, Any] | None = None  # the game's options, when the file keeps them
 
 
 @dataclass
@@ -243,6 +246,7 @@ def read_csv(content: bytes) -> Reading:
                     key="",
                     minutes=_int(play.get("minutes"), "minutes") or None,
                     note=(play.get("note") or "").strip() or None,
+                    options=_options(play.get("options")),
                 )
             )
         except ValueError as error:
@@ -323,6 +327,18 @@ def _int(value: Any, what: str) -> int | None:
     if number != int(number):
         raise ValueError(f"the {what} {value!r} is not a whole number")
     return int(number)
+
+
+def _options(text: str | None) -> dict[str, Any] | None:
+    if not text or not text.strip():
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError:
+        raise ValueError(f"its options {text!r} are not JSON") from None
+    if not isinstance(options, dict):
+        raise ValueError("its options are a JSON object")
+    return options
 
 
 def _digest(value: Any) -> str:

@@ -172,3 +172,50 @@ def test_the_command_line_imports_a_file_with_a_progress_bar(client, pool, club,
         "Nothing was imported" in out.getvalue()
         and "lines 9-10: The service does not record 'Catan'." in out.getvalue()
     )
+
+
+def test_a_leagues_plays_taken_out_as_csv_and_imported_elsewhere_give_the_same_standings(
+    client, pool, database_url
+):
+    from tests.workers.helpers import league_with_games
+
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    league, members, _ = league_with_games(client, club, 4, players=3)
+    body = {
+        "engine": "pig",
+        "league": league["id"],
+        "options": {"target": 12},
+        "players": [{"player": members[0]["id"], "place": 2}, {"player": members[2]["id"], "place": 1}],
+    }
+    assert api.post(f"/clubs/{club['id']}/results", body).status_code == 201
+    exported = api.get(f"/leagues/{league['id']}/plays.csv")
+    assert exported.status_code == 200 and exported.content_type.startswith("text/csv")
+    text = exported.get_data(as_text=True)
+    assert text.splitlines()[0] == "date,game,player,score,place,play,options"
+    assert api.get(f"/clubs/{club['id']}/plays.csv?league={league['id']}").get_data(as_text=True) == text
+
+    other = ClubFactory(client=client)
+    other_api = Api(client, other["admin_token"])
+    copy = LeagueFactory(client=client, club=other, engine="pig")
+    r = upload(other_api, other, "league.csv", text.encode(), league=copy["id"])
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["imported"] == 5
+    drain(database_url)
+    fields = "p.name, s.games, s.wins, s.placements, s.points, s.average_score, s.mu, s.sigma, s.rank"
+    with pool.connection() as conn:
+        original, copied = (
+            sorted(
+                tuple(r.values())
+                for r in conn.execute(
+                    f"SELECT {fields} FROM standings s JOIN players p ON p.id = s.player_id WHERE s.league_id = %s",
+                    (lid,),
+                )
+            )
+            for lid in (league["id"], copy["id"])
+        )
+    assert original == copied and len(original) == 3
+
+    standings = api.get(f"/leagues/{league['id']}/standings.csv").get_data(as_text=True).splitlines()
+    assert standings[0] == "rank,player,games,wins,points,average_score,rating"
+    assert {line.split(",")[1] for line in standings[1:]} == {m["name"] for m in members}
