@@ -67,8 +67,11 @@ class OutcomeRule:
         scores: Sequence[Any] | None,
         places: Sequence[Any] | None,
         ended_by: str | None = None,
+        opening_state: Callable[[], Any] | None = None,
     ) -> Result:
-        """The result, checked; raises ``RuleViolation`` naming the first rule it breaks."""
+        """The result, checked; raises ``RuleViolation`` naming the first rule it
+        breaks. ``opening_state``: the game's state before any event, when the
+        caller keeps it (the engine's own check reads its options there)."""
         seats = config.seats
         if not engine.min_seats <= seats <= engine.max_seats:
             raise RuleViolation(
@@ -100,7 +103,7 @@ class OutcomeRule:
             ending.name,
         )
         if self.check is not None:
-            self.check(engine.initial_state(config), result)
+            self.check(opening_state() if opening_state else engine.initial_state(config), result)
         return result
 
     def _score(self, value: Any) -> int:

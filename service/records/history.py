@@ -28,7 +28,7 @@ from engines.kit.outcome import rule_for
 from service.records import access, creation, notify, results
 from service.records.access import Principal
 from service.records.context import Records
-from service.records.errors import Invalid
+from service.records.errors import Conflict, Invalid
 from service.records.history_formats import Reading, SourcePlay, Unreadable, read
 
 #: Plays between two calls of an import's ``progress``.
@@ -58,33 +58,39 @@ def import_history(
     except Unreadable as error:
         raise Invalid("history-unreadable", str(error)) from error
     with records.pool.connection() as conn:
-        with conn.transaction():
-            report = _import(
-                conn,
-                club_id,
-                principal,
-                reading,
-                mapping or {},
-                skip_unknown_games,
-                league,
-                request_id,
-                progress,
-            )
-        notify.publish(records.listeners, report.pop("last_position"))
-    return report
+        # Reads and judging run outside any transaction: judging thousands of
+        # plays takes longer than a transaction may stay idle. The writes are
+        # one transaction; the unique import keys keep a concurrent import of
+        # the same plays from storing them twice.
+        conn.commit()
+        conn.autocommit = True
+        try:
+            plan = _plan(conn, club_id, reading, mapping or {}, skip_unknown_games, league, progress)
+            with conn.transaction():
+                _add_players(conn, club_id, plan["players_added"])
+                last = results.store_plays(conn, principal, plan["judged"], request_id)
+        finally:
+            conn.autocommit = False
+        notify.publish(records.listeners, last)
+    return {
+        "imported": len(plan["judged"]),
+        "already_imported": plan["already_imported"],
+        "skipped": plan["skipped"],
+        "players_added": sorted(plan["players_added"]),
+    }
 
 
-def _import(
+def _plan(
     conn: psycopg.Connection,
     club_id: UUID,
-    principal: Principal,
     reading: Reading,
     mapping: Mapping[str, str],
     skip_unknown: bool,
     league: UUID | None,
-    request_id: str | None,
     progress: Progress | None,
 ) -> dict[str, Any]:
+    """The plays to store, judged, with the players to add (name -> new id);
+    raises ``Invalid`` listing every refused line or play."""
     refused, skipped = list(reading.refused), list(reading.skipped)
     engines = _engine_names(mapping)
     known_games: list[tuple[SourcePlay, str]] = []
@@ -103,12 +109,11 @@ def _import(
     done = _imported_before(conn, club_id, [p.key for p, _ in known_games])
     fresh = [(p, e) for p, e in known_games if p.key not in done]
     players, added = _players(conn, club_id, [s.name for p, _ in fresh for s in p.seats])
-    opening = creation.Opening(conn, club_id)
-    names = {pid: name for name, pid in players.items()}
-    judged: list[tuple[SourcePlay, results.Judged]] = []
+    judging = results.Judging(creation.Opening(conn, club_id), {pid: name for name, pid in players.items()})
+    judged: list[results.Judged] = []
     for count, (play, engine_id) in enumerate(fresh, start=1):
         try:
-            judged.append((play, _judge(opening, names, players, play, engine_id, league)))
+            judged.append(_judge(judging, players, play, engine_id, league))
         except Invalid as refusal:
             refused.append({"where": play.where, "reason": refusal.detail, "rule": refusal.code})
         if progress and (count % PROGRESS_EVERY == 0 or count == len(fresh)):
@@ -119,20 +124,17 @@ def _import(
             f"{len(refused)} of the file's plays or lines were refused, so nothing was imported.",
             refused=refused,
         )
-    judged.sort(key=lambda pair: pair[1].play.played_on)
-    last = results.store_plays(conn, principal, [j for _, j in judged], request_id)
+    judged.sort(key=lambda j: j.play.played_on)  # rated in the order they were played
     return {
-        "imported": len(judged),
+        "judged": judged,
         "already_imported": len(known_games) - len(fresh),
         "skipped": skipped,
-        "players_added": sorted(added),
-        "last_position": last,
+        "players_added": added,
     }
 
 
 def _judge(
-    opening: creation.Opening,
-    names: dict[str, str],
+    judging: results.Judging,
     players: dict[str, str],
     play: SourcePlay,
     engine_id: str,
@@ -165,13 +167,13 @@ def _judge(
     )
     winners = [s.won for s in play.seats]
     if places is not None or any(w is None for w in winners) or not any(winners):
-        return results.judge_play(opening, names, base)
+        return judging.judge(base)
     # Scores and the winners marked, no places: the game's ending whose ranking
     # gives the marked winners (Chancellors' catastrophe: the lowest score).
     last: Invalid | None = None
     for ending in rule_for(registry.get(engine_id)).endings:
         try:
-            judged = results.judge_play(opening, names, dataclasses.replace(base, ended_by=ending.name))
+            judged = judging.judge(dataclasses.replace(base, ended_by=ending.name))
         except Invalid as refusal:
             last = refusal
             continue
@@ -217,20 +219,28 @@ def _imported_before(conn: psycopg.Connection, club_id: UUID, keys: Sequence[str
 
 def _players(
     conn: psycopg.Connection, club_id: UUID, wanted: Sequence[str]
-) -> tuple[dict[str, str], list[str]]:
-    """The club's players by case-folded name (id as text), with the ones the
-    import adds (in the caller's transaction: a refused import adds nobody)."""
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The club's players by case-folded name (id as text), the import's new
+    ones included; and those new ones (name as first written -> id)."""
     known = {
         r["name"].casefold(): str(r["id"])
         for r in conn.execute("SELECT id, name FROM players WHERE club_id = %s", (club_id,))
     }
-    new: dict[str, tuple[str, str]] = {}  # case-folded name -> (the name as first written, id)
+    new: dict[str, str] = {}
     for name in wanted:
-        if name and name.casefold() not in known and name.casefold() not in new:
-            new[name.casefold()] = (name, str(uuid.uuid4()))
-    if new:
-        conn.execute(
-            "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])",
-            ([pid for _, pid in new.values()], club_id, [name for name, _ in new.values()]),
-        )
-    return {**known, **{folded: pid for folded, (_, pid) in new.items()}}, [name for name, _ in new.values()]
+        if name and name.casefold() not in known:
+            known[name.casefold()] = new[name] = str(uuid.uuid4())
+    return known, new
+
+
+def _add_players(conn: psycopg.Connection, club_id: UUID, new: dict[str, str]) -> None:
+    """Add the import's new players (in its transaction: a refused import adds nobody)."""
+    if not new:
+        return
+    added = conn.execute(
+        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])"
+        " ON CONFLICT (club_id, name) DO NOTHING RETURNING id",
+        (list(new.values()), club_id, list(new)),
+    ).fetchall()
+    if len(added) != len(new):
+        raise Conflict("player-added-meanwhile", "A player of the import was added meanwhile: import again.")

@@ -16,7 +16,9 @@ result takes the result back (``ActionsRetracted``) and withdraws the game
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import functools
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -24,8 +26,8 @@ from uuid import UUID
 import psycopg
 
 from engines import registry
-from engines.base import GameConfig, RuleViolation
-from engines.kit.outcome import Result, rule_for
+from engines.base import Engine, GameConfig, RuleViolation
+from engines.kit.outcome import OutcomeRule, Result, rule_for
 from service.records import access, commands, creation, fold, games, notify, store
 from service.records.access import Principal
 from service.records.context import Records
@@ -77,34 +79,68 @@ def record_result(
 def judge_plays(conn: psycopg.Connection, club_id: UUID, plays: Sequence[Play]) -> list[Judged]:
     """Each play checked (its players, league and options, then its result by
     the engine's outcome rule); the first refused raises and nothing is kept."""
-    opening = creation.Opening(conn, club_id)
     names = games.player_names(conn, {p for play in plays for p in play.players}, club_id)
-    return [judge_play(opening, names, play) for play in plays]
+    judging = Judging(creation.Opening(conn, club_id), names)
+    return [judging.judge(play) for play in plays]
 
 
-def judge_play(opening: creation.Opening, names: dict[str, str], play: Play) -> Judged:
-    """One play checked; raises ``Invalid`` naming the rule it breaks."""
-    engine = registry.get(commands.known_engine(play.engine))
+class Judging:
+    """The checks of many plays of one club: what every play of an engine
+    shares (its outcome rule, options, opening state) is worked out once."""
+
+    def __init__(self, opening: creation.Opening, names: dict[str, str]):
+        self.opening, self.names = opening, names
+        self._options: dict[tuple[str, str], dict[str, Any]] = {}
+        self._states: dict[tuple[str, int, str], Any] = {}
+
+    def judge(self, play: Play) -> Judged:
+        """One play checked; raises ``Invalid`` naming the rule it breaks."""
+        engine, rule = _recorded_by_result(play.engine)
+        key = json.dumps(play.options, sort_keys=True)
+        if (engine.id, key) not in self._options:
+            self._options[(engine.id, key)] = commands.options(engine.id, play.options)
+        options = self._options[(engine.id, key)]
+        config = GameConfig(seats=len(play.players), options=options, dealer="table")
+        try:
+            result = rule.judge(
+                engine,
+                config,
+                play.scores,
+                play.places,
+                play.ended_by,
+                self._opening_state(engine, config, key),
+            )
+        except RuleViolation as violation:
+            raise Invalid(
+                violation.code, violation.message, rule=violation.code, **violation.details
+            ) from violation
+        if play.minutes is not None and play.minutes < 0:
+            raise Invalid("result-minutes", "A game lasts zero minutes or more.")
+        spec = {
+            "engine": engine.id,
+            "seats": [str(p) for p in play.players],
+            "league": play.league,
+            "dealer": "table",
+        }
+        return Judged(play, self.opening.game(spec, options, self.names, seed=""), result)
+
+    def _opening_state(self, engine: Engine, config: GameConfig, options_key: str) -> Callable[[], Any]:
+        def state() -> Any:
+            key = (engine.id, config.seats, options_key)
+            if key not in self._states:
+                self._states[key] = engine.initial_state(config)
+            return self._states[key]
+
+        return state
+
+
+@functools.cache
+def _recorded_by_result(engine_id: str) -> tuple[Engine, OutcomeRule]:
+    engine = registry.get(commands.known_engine(engine_id))
     rule = rule_for(engine)
     if rule is None:
         raise Invalid("result-only-not-recorded", f"{engine.title} is recorded by its actions only.")
-    options = commands.options(engine.id, play.options)
-    spec = {
-        "engine": engine.id,
-        "seats": [str(p) for p in play.players],
-        "league": play.league,
-        "dealer": "table",
-    }
-    config = GameConfig(seats=len(play.players), options=options, dealer="table")
-    try:
-        result = rule.judge(engine, config, play.scores, play.places, play.ended_by)
-    except RuleViolation as violation:
-        raise Invalid(
-            violation.code, violation.message, rule=violation.code, **violation.details
-        ) from violation
-    if play.minutes is not None and play.minutes < 0:
-        raise Invalid("result-minutes", "A game lasts zero minutes or more.")
-    return Judged(play, opening.game(spec, options, names, seed=""), result)
+    return engine, rule
 
 
 def store_plays(
