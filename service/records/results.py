@@ -368,3 +368,45 @@ def refuse_replay(conn: psycopg.Connection, game_id: UUID) -> None:
         raise Invalid(
             "result-only-no-replay", "This game was recorded by its result alone: it has no replay."
         )
+
+
+def log_result_form(
+    records: Records, club_id: UUID, principal: Principal | None, engine_id: str | None
+) -> dict[str, Any]:
+    """What the "Log a result" page offers: the games recorded by result, and
+    for the chosen one the club's players, its leagues and the club's latest results."""
+    access.club_admin(principal, club_id)
+    engines = [
+        {
+            "id": e,
+            "title": registry.get(e).title,
+            "min_seats": registry.get(e).min_seats,
+            "max_seats": registry.get(e).max_seats,
+        }
+        for e in registry.available()
+        if rule_for(registry.get(e)) is not None
+    ]
+    form: dict[str, Any] = {"club": club_id, "engines": engines, "engine": None, "today": dt.date.today()}
+    with records.pool.connection() as conn:
+        if engine_id is not None:
+            chosen = [e for e in engines if e["id"] == engine_id]
+            if not chosen:
+                raise NotFound("game", "This game is not recorded by its result.")
+            form["engine"] = chosen[0]
+            form["players"] = conn.execute(
+                "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+            ).fetchall()
+            form["leagues"] = conn.execute(
+                "SELECT id, name, season FROM leagues WHERE club_id = %s AND (engine IS NULL OR engine = %s)"
+                " ORDER BY created_at",
+                (club_id, engine_id),
+            ).fetchall()
+        rows = conn.execute(
+            f"SELECT {RESULT_FIELDS} FROM result_games r JOIN games g ON g.id = r.game_id"
+            " WHERE r.club_id = %s ORDER BY r.created_at DESC LIMIT 5",
+            (club_id,),
+        ).fetchall()
+        form["recent"] = [
+            {**view, "title": registry.get(view["engine"]).title} for view in _views(conn, rows)
+        ]
+    return form
