@@ -3,8 +3,8 @@
 A club that records only who played and how they finished (a *result-only*
 game) still gets the game's rules applied: the seat count it allows, the
 scores it can produce, and places that follow those scores under the game's
-own ranking rule. Each engine declares that rule once, as ``OUTCOME`` in its
-``outcome.py``, with one ``Ending`` per way the game ends (Chancellors'
+own ranking rule. Each game declares that rule once, as ``OUTCOME`` in its
+``outcome.py`` (its ``Game``'s ``outcome``), with one ``Ending`` per way the game ends (Chancellors'
 catastrophe ranks the lowest score first; Political Divide & Conquer breaks
 equal scores by a further count; MacCreedy's Mansion ranks companies still
 in business first, whatever their money).
@@ -12,7 +12,6 @@ in business first, whatever their money).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -162,16 +161,3 @@ def _fits(ending: Ending, scores: tuple[int, ...] | None, places: tuple[int, ...
         for j in range(len(scores))
         if sign * scores[i] > sign * scores[j]
     )
-
-
-def rule_for(engine: Engine) -> OutcomeRule | None:
-    """The engine's ``OUTCOME`` (from ``outcome.py`` beside its rules), or None
-    when the engine records played games only."""
-    package = type(engine).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.outcome")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{package}.outcome":
-            raise
-        return None
-    return getattr(module, "OUTCOME", None)

@@ -24,7 +24,6 @@ from uuid import UUID
 import psycopg
 
 from engines import registry
-from engines.kit.outcome import rule_for
 from service.records import access, creation, notify, results
 from service.records.access import Principal
 from service.records.context import Records
@@ -171,7 +170,7 @@ def _judge(
     # Scores and the winners marked, no places: the game's ending whose ranking
     # gives the marked winners (Chancellors' catastrophe: the lowest score).
     last: Invalid | None = None
-    for ending in rule_for(registry.get(engine_id)).endings:
+    for ending in registry.game(engine_id).outcome.endings:
         try:
             judged = judging.judge(dataclasses.replace(base, ended_by=ending.name))
         except Invalid as refusal:
@@ -196,7 +195,7 @@ def _engine_names(mapping: Mapping[str, str]) -> dict[str, str]:
     names: dict[str, str] = {}
     for engine_id in registry.available():
         engine = registry.get(engine_id)
-        if rule_for(engine) is None:
+        if registry.game(engine.id).outcome is None:
             continue
         names[engine_id.casefold()] = engine_id
         names[engine.title.casefold()] = engine_id

@@ -27,7 +27,7 @@ import psycopg
 
 from engines import registry
 from engines.base import Engine, GameConfig, RuleViolation
-from engines.kit.outcome import OutcomeRule, Result, rule_for
+from engines.kit.outcome import OutcomeRule, Result
 from service.records import access, commands, creation, fold, games, notify, store
 from service.records.access import Principal
 from service.records.context import Records
@@ -137,7 +137,7 @@ class Judging:
 @functools.cache
 def _recorded_by_result(engine_id: str) -> tuple[Engine, OutcomeRule]:
     engine = registry.get(commands.known_engine(engine_id))
-    rule = rule_for(engine)
+    rule = registry.game(engine.id).outcome
     if rule is None:
         raise Invalid("result-only-not-recorded", f"{engine.title} is recorded by its actions only.")
     return engine, rule
@@ -384,7 +384,7 @@ def log_result_form(
             "max_seats": registry.get(e).max_seats,
         }
         for e in registry.available()
-        if rule_for(registry.get(e)) is not None
+        if registry.game(e).outcome is not None
     ]
     form: dict[str, Any] = {"club": club_id, "engines": engines, "engine": None, "today": dt.date.today()}
     with records.pool.connection() as conn:

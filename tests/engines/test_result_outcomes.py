@@ -8,16 +8,15 @@ import pytest
 
 from engines import registry
 from engines.base import GameConfig, RuleViolation
-from engines.kit.outcome import rule_for
 
-ENGINES = [e for e in registry.available() if rule_for(registry.get(e)) is not None]
+ENGINES = [e for e in registry.available() if registry.game(e).outcome is not None]
 
 
 def judge(engine_id: str, scores=None, places=None, ended_by=None, seats=None, **options):
     engine = registry.get(engine_id)
     n = seats or len(scores or places)
     config = GameConfig(seats=n, options=options, dealer="table")
-    return rule_for(engine).judge(engine, config, scores, places, ended_by)
+    return registry.game(engine.id).outcome.judge(engine, config, scores, places, ended_by)
 
 
 def refused(code: str, *args, **kwargs) -> RuleViolation:

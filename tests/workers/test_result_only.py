@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engines import registry
-from tests.api.test_full_games import OPTIONS, SEATS, play_through_api
+from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.helpers import event_count
 from tests.workers.helpers import drain
@@ -128,19 +128,20 @@ def test_a_retracted_result_counts_nowhere_and_the_log_keeps_it(client, pool, cl
     assert api.get(f"/games/{kept['id']}/result").get_json()["status"] == "recorded"
 
 
-@pytest.mark.parametrize("engine_id", [e for e in OPTIONS if e in registry.available()])
+@pytest.mark.parametrize("engine_id", registry.available())
 def test_a_result_counts_as_the_same_outcome_reached_by_play(client, pool, club, database_url, engine_id):
     """Standings, ratings and the statistics' results of a league with a played
     game equal those of a league with that game's outcome recorded by result."""
     api = Api(client, club["admin_token"])
-    players = [PlayerFactory(client=client, club=club) for _ in range(SEATS[engine_id])]
+    trial = registry.game(engine_id).trial
+    players = [PlayerFactory(client=client, club=club) for _ in range(trial.seats)]
     played_league = LeagueFactory(client=client, club=club, engine=engine_id)
     result_league = LeagueFactory(client=client, club=club, engine=engine_id)
     game = GameFactory(
         client=client,
         club=club,
         engine=engine_id,
-        options=OPTIONS[engine_id],
+        options=dict(trial.options),
         players=players,
         league=played_league["id"],
     )
@@ -149,7 +150,7 @@ def test_a_result_counts_as_the_same_outcome_reached_by_play(client, pool, club,
     body = {
         "engine": engine_id,
         "league": result_league["id"],
-        "options": OPTIONS[engine_id],
+        "options": dict(trial.options),
         "ended_by": outcome["ended_by"],
         "players": [
             {"player": p["id"], "score": s, "place": pl}
