@@ -66,6 +66,7 @@ class ResultPlayerView(Schema):
 class ResultView(Schema):
     id = fields.UUID()
     engine = fields.String()
+    options = fields.Dict(metadata={"description": "The game's options (defaults filled in)."})
     league = fields.UUID(allow_none=True)
     result_only = fields.Boolean(
         metadata={"description": "Always true: the game was recorded by its result alone."}
@@ -130,3 +131,10 @@ class PlaysQuery(Schema):
     league = fields.UUID(
         load_default=None, allow_none=True, metadata={"description": "This league's games only."}
     )
+
+
+class ClubRestored(Schema):
+    id = fields.UUID()
+    name = fields.String()
+    admin_token = fields.String(metadata={"description": "The new club's admin token (shown once)."})
+    games = fields.Integer(metadata={"description": "Games restored."})

@@ -8,10 +8,10 @@ import threading
 
 from flask import Response, request
 
-from schemas.results import HistoryFile, HistoryForm, HistoryReport, PlaysQuery
+from schemas.results import ClubRestored, HistoryFile, HistoryForm, HistoryReport, PlaysQuery
 from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
 from service.auth import current_principal
-from service.records import history, history_export
+from service.records import backup, history, history_export
 from service.records.errors import DomainError, Invalid
 from service.records.history_formats import guess_format
 
@@ -25,7 +25,7 @@ MAX_HISTORY_BYTES = 64 * 1024 * 1024
 
 @blp.before_request
 def _allow_large_history() -> None:
-    if request.endpoint == "history.import_history":
+    if request.endpoint in ("history.import_history", "history.restore_club"):
         request.max_content_length = MAX_HISTORY_BYTES
 
 
@@ -132,3 +132,38 @@ def league_plays(league_id):
 def league_standings(league_id):
     """A league's standings as a spreadsheet: ranked players by rank, then those below the minimum games."""
     return _csv(history_export.standings_csv(records(), league_id, current_principal()), "standings.csv")
+
+
+@blp.get("/clubs/<uuid:club>/backup.ndjson")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(
+    responses={
+        "200": {
+            "description": "The club: a header line (club, players, leagues), then one line per game.",
+            "content": {NDJSON: {"schema": {"type": "string"}}},
+        }
+    }
+)
+@problems(blp, 401, 403, 404)
+def club_backup(club):
+    """The whole club as one NDJSON file (admin token): a `tablerecord.club/1`
+    header, then every game in rating order, a played game as its export
+    document and a result-only game as its result. `POST /clubs/restore`
+    makes a new club of it."""
+    lines = list(backup.backup(records(), club, current_principal()))
+    return Response(
+        "".join(lines),
+        content_type=NDJSON,
+        headers={"Content-Disposition": 'attachment; filename="club.ndjson"'},
+    )
+
+
+@blp.post("/clubs/restore")
+@blp.arguments(HistoryFile, location="files")
+@blp.response(201, ClubRestored)
+@problems(blp, 400, 413, 422, 503)
+def restore_club(files):
+    """A new club from a backup file (multipart `file`): its players, leagues
+    and every game, played games replayed through their engines and results
+    judged again. Answers the new club with its admin token (shown once)."""
+    return backup.restore(records(), files["file"].read().splitlines(), request_id())

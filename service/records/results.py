@@ -262,7 +262,10 @@ def is_result_only(conn: psycopg.Connection, game_id: UUID) -> bool:
     return conn.execute("SELECT 1 FROM result_games WHERE game_id = %s", (game_id,)).fetchone() is not None
 
 
-RESULT_FIELDS = "r.game_id, r.club_id, r.played_on, r.minutes, r.note, g.engine, g.league_id, g.seats, g.status, g.version"
+RESULT_FIELDS = (
+    "r.game_id, r.club_id, r.played_on, r.minutes, r.note, g.engine, g.league_id, g.seats, g.options,"
+    " g.status, g.version"
+)
 
 
 def result_view(conn: psycopg.Connection, game_id: UUID) -> dict[str, Any]:
@@ -318,6 +321,7 @@ def _views(conn: psycopg.Connection, rows: Sequence[dict[str, Any]]) -> list[dic
             {
                 "id": r["game_id"],
                 "engine": r["engine"],
+                "options": r["options"],
                 "league": r["league_id"],
                 "result_only": True,
                 "status": "retracted" if r["status"] == "abandoned" else "recorded",
