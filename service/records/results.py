@@ -414,3 +414,23 @@ def log_result_form(
             {**view, "title": registry.get(view["engine"]).title} for view in _views(conn, rows)
         ]
     return form
+
+
+def recorded_outcome(conn: psycopg.Connection, game: Game) -> dict[str, Any] | None:
+    """A result-only game's outcome as recorded (None: not a result-only game);
+    its engine state, which no action ever moved, does not hold it."""
+    if not is_result_only(conn, game.id):
+        return None
+    ended = conn.execute(
+        "SELECT data FROM events WHERE game_id = %s AND type = %s ORDER BY version DESC LIMIT 1",
+        (game.id, fold.GAME_ENDED),
+    ).fetchone()
+    if game.status != "finished" or ended is None:
+        return {"finished": False, "places": [], "scores": [], "ended_by": ""}
+    data = ended["data"]
+    return {
+        "finished": True,
+        "places": data["places"],
+        "scores": data.get("scores") or [],
+        "ended_by": data.get("ended_by") or "",
+    }

@@ -72,6 +72,14 @@ def test_a_result_is_stored_as_created_recorded_and_ended_and_marked_result_only
     assert events[0]["data"]["result_only"] is True
     assert api.get(f"/games/{result['id']}/result").get_json() == result
     assert api.get(f"/clubs/{club['id']}/results").get_json() == [result]
+    view = api.get(f"/games/{result['id']}").get_json()
+    assert view["result_only"] is True and view["status"] == "finished"
+    assert view["outcome"] == {
+        "finished": True,
+        "places": [3, 1, 1],
+        "scores": [7, 9, 9],
+        "ended_by": "election",
+    }
     # A result-only game has no replay and takes no action.
     r = api.get(f"/games/{result['id']}/replay")
     assert r.status_code == 422 and r.get_json()["code"] == "result-only-no-replay"
