@@ -135,7 +135,7 @@ def read_bgstats(content: bytes) -> Reading:
                 rank = _int(entry.get("rank"), "rank")
                 seats.append(
                     SeatLine(
-                        name=name.strip(),
+                        name=_text(name, "player's name"),
                         score=_number(entry.get("score")),
                         place=rank if rank else None,
                         won=bool(entry["winner"]) if entry.get("winner") is not None else None,
@@ -145,12 +145,12 @@ def read_bgstats(content: bytes) -> Reading:
             reading.plays.append(
                 SourcePlay(
                     where=where,
-                    game=game.strip(),
+                    game=_text(game, "game's name"),
                     played_on=_date(str(play.get("playDate") or "")[:10]),
                     seats=tuple(seats),
                     key=f"bgstats:{play.get('uuid') or _digest(play)}",
                     minutes=_int(play.get("durationMin"), "length") or None,
-                    note=(play.get("comments") or None),
+                    note=_text(play.get("comments"), "comment") or None,
                 )
             )
         except ValueError as error:
@@ -230,7 +230,7 @@ def read_csv(content: bytes) -> Reading:
         try:
             seats = tuple(
                 SeatLine(
-                    name=row["player"].strip(),
+                    name=_text(row["player"], "player's name"),
                     score=_number(row.get("score")),
                     place=_int(row.get("place"), "place"),
                 )
@@ -240,12 +240,12 @@ def read_csv(content: bytes) -> Reading:
             reading.plays.append(
                 SourcePlay(
                     where=where,
-                    game=play["game"].strip(),
+                    game=_text(play["game"], "game's name"),
                     played_on=_date(play["date"].strip()),
                     seats=seats,
                     key="",
                     minutes=_int(play.get("minutes"), "minutes") or None,
-                    note=(play.get("note") or "").strip() or None,
+                    note=_text(play.get("note"), "note") or None,
                     options=_options(play.get("options")),
                 )
             )
@@ -296,6 +296,17 @@ def _key_csv_plays(reading: Reading) -> None:
 
 
 # -- values ------------------------------------------------------------------------
+
+
+def _text(value: Any, what: str) -> str:
+    """Text the record can keep: no NUL character, no lone UTF-16 surrogate."""
+    text = "" if value is None else str(value)
+    if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise ValueError(f"its {what} holds a character that cannot be kept")
+    text = text.strip()
+    if what == "player's name" and len(text) > 120:
+        raise ValueError("a player's name is at most 120 characters")
+    return text
 
 
 def _date(text: str) -> dt.date:

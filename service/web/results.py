@@ -41,7 +41,7 @@ def record_result(club_id: UUID):
 def _play(engine: str) -> results.Play:
     """The result the form describes: every player given a place or a score, in the page's order."""
     chosen, places, scores = [], [], []
-    for player in request.form.getlist("player"):
+    for player in (_id(p, "player") for p in request.form.getlist("player")):
         place, score = (
             request.form.get(f"place-{player}", ""),
             request.form.get(f"score-{player}", "").strip(),
@@ -63,9 +63,23 @@ def _play(engine: str) -> results.Play:
         places=None if places[0] is None else places,
         played_on=_day(request.form.get("played_on", "")),
         minutes=_number(request.form.get("minutes", ""), int, "The length"),
-        note=request.form.get("note", "").strip() or None,
-        league=request.form.get("league") or None,
+        note=_text(request.form.get("note", "")) or None,
+        league=_id(request.form["league"], "league") if request.form.get("league") else None,
     )
+
+
+def _id(value: str, what: str) -> str:
+    """A player or league the page offered (its id)."""
+    try:
+        return str(UUID(value))
+    except ValueError:
+        raise Invalid(f"bad-{what}", f"Choose the {what} from the page.") from None
+
+
+def _text(value: str) -> str:
+    if "\x00" in value or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        raise Invalid("bad-text", "The note holds a character that cannot be kept.")
+    return value.strip()
 
 
 def _number(text: str, kind: type, what: str) -> Any:
