@@ -266,6 +266,9 @@ class GameView(GameSummary):
     viewer = fields.Raw(metadata={"description": 'The seat this view is for, null (spectator) or "all".'})
     state = EngineState(metadata=VIEW_STATE)
     outcome = fields.Nested(Outcome)
+    result_only = fields.Boolean(
+        metadata={"description": "Recorded by its result alone: no actions, no replay."}
+    )
     waiting_for_chance = fields.Dict(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has ended."})
 

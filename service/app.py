@@ -120,11 +120,13 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         clubs,
         engines,
         games,
+        history,
         interchange,
         leagues,
         players,
         projections,
         replays,
+        results,
         standings,
         statistics,
     )
@@ -142,6 +144,8 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         replays,
         statistics,
         projections,
+        results,
+        history,
     ):
         api.register_blueprint(module.blp)
     from service import web

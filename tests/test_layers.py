@@ -50,6 +50,7 @@ ENTRY_POINTS = (
     "service.wsgi",
     "service.openapi",
     "service.config",
+    "service.import_history",
 )
 
 SQL_METHODS = {"execute", "executemany", "cursor", "copy", "pipeline"}

@@ -1,6 +1,7 @@
 """The game's declaration: its rules and the parts the service reads."""
 
 from engines.chancellors import schemas
+from engines.chancellors.outcome import OUTCOME
 from engines.chancellors.rules import ENGINE
 from engines.kit.game import Game, Trial
 
@@ -11,6 +12,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     trials=(Trial(3, {"target": 30}), Trial(4, {"target": 40, "extended_deck": True})),
+    outcome=OUTCOME,
 )
 
 __all__ = ["ENGINE", "GAME"]

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from engines.final_decrees import catalog_schema, schemas
+from engines.final_decrees.outcome import OUTCOME
 from engines.final_decrees.rules import ENGINE
 from engines.kit.game import Game, Trial
 
@@ -13,6 +14,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     trials=(Trial(4), Trial(5)),
+    outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,
     default_catalog=Path(__file__).with_name("default_catalog.json"),
 )

@@ -22,6 +22,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from engines.base import Engine
+from engines.kit.outcome import OutcomeRule
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class Game:
     trials: tuple[Trial, ...]  # the first is short; the others reach other shapes
     catalog: type[Schema] | None = None  # validates a catalog of ``engine.catalog_kind``
     default_catalog: Path | None = None  # the shipped catalog's JSON file
+    outcome: OutcomeRule | None = None  # how a result recorded alone is judged (``outcome.py``)
 
     def __post_init__(self) -> None:
         if not self.trials:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from engines.kit.game import Game, Trial
 from engines.maccreedys_mansion import catalog_schema, schemas
+from engines.maccreedys_mansion.outcome import OUTCOME
 from engines.maccreedys_mansion.rules import ENGINE
 
 GAME = Game(
@@ -13,6 +14,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     trials=(Trial(3, {"max_rounds": 1}), Trial(5, {"max_rounds": 2})),
+    outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,
     default_catalog=Path(__file__).with_name("default_catalog.json"),
 )

@@ -2,6 +2,7 @@
 
 from engines.kit.game import Game, Trial
 from engines.pig import schemas
+from engines.pig.outcome import OUTCOME
 from engines.pig.rules import ENGINE
 
 GAME = Game(
@@ -11,6 +12,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     trials=(Trial(2, {"target": 30}), Trial(4, {"target": 20})),
+    outcome=OUTCOME,
 )
 
 __all__ = ["ENGINE", "GAME"]

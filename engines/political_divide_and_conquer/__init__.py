@@ -4,6 +4,7 @@ from pathlib import Path
 
 from engines.kit.game import Game, Trial
 from engines.political_divide_and_conquer import catalog_schema, schemas
+from engines.political_divide_and_conquer.outcome import OUTCOME
 from engines.political_divide_and_conquer.rules import ENGINE
 
 GAME = Game(
@@ -13,6 +14,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     trials=(Trial(4), Trial(6)),
+    outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,
     default_catalog=Path(__file__).with_name("default_catalog.json"),
 )

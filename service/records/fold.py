@@ -21,7 +21,8 @@ GAME_CREATED = "GameCreated"
 GAME_ENDED = "GameEnded"
 GAME_ABANDONED = "GameAbandoned"
 ACTIONS_RETRACTED = "ActionsRetracted"
-SERVICE_EVENTS = frozenset({GAME_CREATED, GAME_ENDED, GAME_ABANDONED, ACTIONS_RETRACTED})
+RESULT_RECORDED = "ResultRecorded"  # a result-only game's result (service/records/results.py)
+SERVICE_EVENTS = frozenset({GAME_CREATED, GAME_ENDED, GAME_ABANDONED, ACTIONS_RETRACTED, RESULT_RECORDED})
 
 
 def live_line(events: Sequence[StoredEvent]) -> list[StoredEvent]:

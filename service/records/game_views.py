@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from service.records import access, states, store
+from service.records import access, results, states, store
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.creation import summary
@@ -23,6 +23,7 @@ def game_view(
         seat = access.viewer_as(game, principal, as_seat)
         state = states.load_state(conn, game)
         names = player_names(conn, game.seats)
+        recorded = results.recorded_outcome(conn, game)
     engine = game.engine
     view = engine.dump_state(state) if seat == "all" else engine.view(state, seat)
     outcome = engine.outcome(state)
@@ -31,12 +32,14 @@ def game_view(
         **summary(game, names),
         "viewer": seat,
         "state": view,
-        "outcome": {
+        "outcome": recorded
+        or {
             "finished": outcome.finished,
             "places": list(outcome.places),
             "scores": list(outcome.scores),
             "ended_by": outcome.ended_by,
         },
+        "result_only": recorded is not None,
         "waiting_for_chance": (
             {
                 "command": request.command,

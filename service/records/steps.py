@@ -24,7 +24,7 @@ from uuid import UUID
 import psycopg
 
 from engines.base import Engine, Event, GameConfig
-from service.records import access, store
+from service.records import access, results, store
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.errors import NotFound, ProjectionBehind
@@ -202,6 +202,7 @@ def _open(
     conn, game_id: UUID, principal: Principal | None, seat: int | None, min_position: int | None
 ) -> Replay:
     game = access.may_see_game(get_game(conn, game_id), principal)
+    results.refuse_replay(conn, game_id)
     return Replay(
         conn,
         game,

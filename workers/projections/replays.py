@@ -23,7 +23,7 @@ from psycopg.types.json import Jsonb
 from engines import registry
 from engines.base import Engine, Event, GameConfig
 from service.records import store
-from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED
+from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
 from service.records.games import engine_config, player_names
 from service.records.steps import fold_steps, kept_state_at
 from service.records.store import StoredEvent
@@ -148,6 +148,9 @@ class _Steps:
                 seed=e.data.get("seed"),
                 live_version=e.version,
             )
+        elif e.type in SERVICE_EVENTS:  # a fact about the record (a result-only game's result): no move
+            new_state = state
+            updates["live_version"] = e.version
         else:
             new_state = engine.evolve(state, Event(e.type, e.data))
             updates["live_version"] = e.version

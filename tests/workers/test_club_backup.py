@@ -1,0 +1,90 @@
+"""A whole club as one NDJSON backup, restored into a new club with the same
+standings, statistics and replays."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from tests.factories import Api, ClubFactory
+from tests.workers.helpers import drain, league_with_games
+
+
+def without_clock(value):
+    """The figures without the wall-clock lengths (``minutes``): a restore
+    records every event anew, so only the times it was recorded differ."""
+    if isinstance(value, dict):
+        return {k: without_clock(v) for k, v in value.items() if k != "minutes"}
+    if isinstance(value, (list, tuple)):
+        return [without_clock(v) for v in value]
+    return value
+
+
+def by_name(rows: list[dict], keep: tuple[str, ...]) -> list[tuple]:
+    return sorted(tuple(r[k] for k in keep) for r in rows)
+
+
+def test_a_club_backup_restores_with_the_same_standings_statistics_and_replays(client, pool, database_url):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    league, members, finals = league_with_games(client, club, 3, players=3)
+    body = {
+        "engine": "pig",
+        "league": league["id"],
+        "options": {"target": 12},
+        "players": [{"player": members[1]["id"], "score": 14}, {"player": members[2]["id"], "score": 3}],
+    }
+    assert api.post(f"/clubs/{club['id']}/results", body).status_code == 201
+    dropped = api.post(f"/clubs/{club['id']}/results", body).get_json()
+    assert api.post(f"/games/{dropped['id']}/result/retract", {}).status_code == 200
+
+    r = api.get(f"/clubs/{club['id']}/backup.ndjson")
+    assert r.status_code == 200 and r.content_type.startswith("application/x-ndjson")
+    lines = [json.loads(line) for line in r.get_data(as_text=True).splitlines()]
+    assert lines[0]["format"] == "tablerecord.club/1" and len(lines) == 1 + 3 + 2
+    assert sum("result" in line for line in lines) == 2
+
+    restored = client.post(
+        "/clubs/restore",
+        data={"file": (io.BytesIO(r.get_data()), "club.ndjson")},
+        content_type="multipart/form-data",
+    )
+    assert restored.status_code == 201, restored.get_json()
+    copy = restored.get_json()
+    assert copy["name"] == club["name"] and copy["games"] == 5
+    copy_api = Api(client, copy["admin_token"])
+    (copy_league,) = copy_api.get(f"/clubs/{copy['id']}/leagues").get_json()
+    drain(database_url)
+
+    keep = ("name", "games", "wins", "placements", "points", "average_score", "mu", "sigma", "rating", "rank")
+    original = api.get(f"/leagues/{league['id']}/standings").get_json()["standings"]
+    again = copy_api.get(f"/leagues/{copy_league['id']}/standings").get_json()["standings"]
+    assert by_name(original, keep) == by_name(again, keep)
+
+    def figures(a, league_id):
+        stats = a.get(f"/leagues/{league_id}/statistics").get_json()["statistics"]
+        return {
+            k: v for k, v in stats.items() if k not in ("players", "longest_winning_streaks", "head_to_head")
+        }, sorted(
+            ({k: v for k, v in p.items() if k != "player"} for p in stats["players"]), key=lambda p: p["name"]
+        )
+
+    assert without_clock(figures(api, league["id"])) == without_clock(figures(copy_api, copy_league["id"]))
+
+    old_games = [g for g in api.get(f"/clubs/{club['id']}/games").get_json() if g["status"] == "finished"]
+    new_games = [
+        g for g in copy_api.get(f"/clubs/{copy['id']}/games").get_json() if g["status"] == "finished"
+    ]
+    assert len(old_games) == len(new_games)
+    old_lines = sorted(
+        tuple(s["description"] for s in api.get(f"/games/{f[0]['id']}/replay?limit=1000").get_json()["steps"])
+        for f in finals
+    )
+    new_lines = sorted(
+        tuple(
+            s["description"] for s in copy_api.get(f"/games/{g['id']}/replay?limit=1000").get_json()["steps"]
+        )
+        for g in new_games
+        if copy_api.get(f"/games/{g['id']}/replay").status_code == 200
+    )
+    assert old_lines == new_lines and len(new_lines) == 3

@@ -1,0 +1,173 @@
+"""Result-only games: recorded by their result alone, judged by the engine's
+outcome rule, and counted in standings, ratings and statistics exactly as a
+played game of the same outcome."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines import registry
+from tests.api.test_full_games import play_through_api
+from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
+from tests.helpers import event_count
+from tests.workers.helpers import drain
+
+STANDING_FIELDS = (
+    "games",
+    "wins",
+    "placements",
+    "points",
+    "score_total",
+    "average_score",
+    "mu",
+    "sigma",
+    "rank",
+)
+
+
+def standings(pool, league_id) -> dict[str, tuple]:
+    with pool.connection() as conn:
+        rows = conn.execute(
+            f"SELECT player_id, {', '.join(STANDING_FIELDS)} FROM standings WHERE league_id = %s",
+            (league_id,),
+        ).fetchall()
+    return {str(r["player_id"]): tuple(r[f] for f in STANDING_FIELDS) for r in rows}
+
+
+def league_figures(pool, league_id) -> list[tuple]:
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT seats, places, scores, ended_by, status FROM stats_games WHERE league_id = %s AND status = 'finished' ORDER BY end_position",
+            (league_id,),
+        ).fetchall()
+    return [tuple(r.values()) for r in rows]
+
+
+@pytest.fixture
+def club(client):
+    return ClubFactory(client=client)
+
+
+def test_a_result_is_stored_as_created_recorded_and_ended_and_marked_result_only(client, pool, club):
+    api = Api(client, club["admin_token"])
+    players = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    body = {
+        "engine": "house-of-cronies",
+        "played_on": "2025-03-14",
+        "minutes": 95,
+        "note": "Rematch",
+        "players": [{"player": p["id"], "score": s} for p, s in zip(players, [7, 9, 9], strict=True)],
+    }
+    r = api.post(f"/clubs/{club['id']}/results", body)
+    assert r.status_code == 201, r.get_json()
+    result = r.get_json()
+    assert result["result_only"] is True and result["status"] == "recorded"
+    assert [p["place"] for p in result["players"]] == [3, 1, 1]
+    assert [p["name"] for p in result["players"]] == [p["name"] for p in players]
+    assert (result["played_on"], result["minutes"], result["ended_by"]) == ("2025-03-14", 95, "election")
+    events = api.get(f"/games/{result['id']}/events").get_json()["events"]
+    assert [e["type"] for e in events] == ["GameCreated", "ResultRecorded", "GameEnded"]
+    assert events[0]["data"]["result_only"] is True
+    assert api.get(f"/games/{result['id']}/result").get_json() == result
+    assert api.get(f"/clubs/{club['id']}/results").get_json() == [result]
+    view = api.get(f"/games/{result['id']}").get_json()
+    assert view["result_only"] is True and view["status"] == "finished"
+    assert view["outcome"] == {
+        "finished": True,
+        "places": [3, 1, 1],
+        "scores": [7, 9, 9],
+        "ended_by": "election",
+    }
+    # A result-only game has no replay and takes no action.
+    r = api.get(f"/games/{result['id']}/replay")
+    assert r.status_code == 422 and r.get_json()["code"] == "result-only-no-replay"
+    r = api.post(f"/games/{result['id']}/actions", {"seat": 0, "command": {"type": "Pass"}})
+    assert r.status_code in (409, 422)
+
+
+def test_a_refused_result_stores_nothing_and_names_the_rule(client, pool, club):
+    api = Api(client, club["admin_token"])
+    players = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    body = {
+        "engine": "chancellors",
+        "players": [
+            {"player": p["id"], "score": s, "place": pl}
+            for p, s, pl in zip(players, [40, 12, 25], [2, 1, 3], strict=True)
+        ],
+    }
+    r = api.post(f"/clubs/{club['id']}/results", body)
+    assert r.status_code == 422
+    problem = r.get_json()
+    assert r.content_type == "application/problem+json"
+    assert problem["code"] == problem["rule"] == "result-places-contradict-scores"
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM games").fetchone()["n"] == 0
+        assert conn.execute("SELECT count(*) AS n FROM events").fetchone()["n"] == 0
+    r = api.post(f"/clubs/{club['id']}/results", {**body, "players": body["players"][:1]})
+    assert r.get_json()["code"] == "result-seat-count"
+    some = [{"player": p["id"], "score": s} for p, s in zip(players, [40, None, 25], strict=True)]
+    assert api.post(f"/clubs/{club['id']}/results", {**body, "players": some}).get_json()["code"] == (
+        "result-one-per-player"
+    )
+
+
+def test_a_retracted_result_counts_nowhere_and_the_log_keeps_it(client, pool, club, database_url):
+    api = Api(client, club["admin_token"])
+    league = LeagueFactory(client=client, club=club, engine="pig")
+    players = [PlayerFactory(client=client, club=club) for _ in range(2)]
+    body = {
+        "engine": "pig",
+        "league": league["id"],
+        "players": [{"player": p["id"], "place": i + 1} for i, p in enumerate(players)],
+    }
+    kept = api.post(f"/clubs/{club['id']}/results", body).get_json()
+    dropped = api.post(f"/clubs/{club['id']}/results", body).get_json()
+    drain(database_url)
+    assert {s[0] for s in standings(pool, league["id"]).values()} == {2}
+    r = api.post(f"/games/{dropped['id']}/result/retract", {"reason": "entered twice"})
+    assert r.status_code == 200 and r.get_json()["status"] == "retracted"
+    assert api.post(f"/games/{dropped['id']}/result/retract", {}).status_code == 409
+    assert event_count(pool, dropped["id"]) == 5
+    drain(database_url)
+    assert {s[0] for s in standings(pool, league["id"]).values()} == {1}
+    assert len(league_figures(pool, league["id"])) == 1
+    assert api.get(f"/games/{kept['id']}/result").get_json()["status"] == "recorded"
+
+
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_a_result_counts_as_the_same_outcome_reached_by_play(client, pool, club, database_url, engine_id):
+    """Standings, ratings and the statistics' results of a league with a played
+    game equal those of a league with that game's outcome recorded by result."""
+    api = Api(client, club["admin_token"])
+    trial = registry.game(engine_id).trial
+    players = [PlayerFactory(client=client, club=club) for _ in range(trial.seats)]
+    played_league = LeagueFactory(client=client, club=club, engine=engine_id)
+    result_league = LeagueFactory(client=client, club=club, engine=engine_id)
+    game = GameFactory(
+        client=client,
+        club=club,
+        engine=engine_id,
+        options=dict(trial.options),
+        players=players,
+        league=played_league["id"],
+    )
+    play_through_api(api, game["id"], random.Random(3))
+    outcome = api.get(f"/games/{game['id']}").get_json()["outcome"]
+    body = {
+        "engine": engine_id,
+        "league": result_league["id"],
+        "options": dict(trial.options),
+        "ended_by": outcome["ended_by"],
+        "players": [
+            {"player": p["id"], "score": s, "place": pl}
+            for p, s, pl in zip(players, outcome["scores"], outcome["places"], strict=True)
+        ],
+    }
+    r = api.post(f"/clubs/{club['id']}/results", body)
+    assert r.status_code == 201, r.get_json()
+    drain(database_url)
+    played, recorded = standings(pool, played_league["id"]), standings(pool, result_league["id"])
+    assert played and played == recorded
+    assert league_figures(pool, played_league["id"]) == league_figures(pool, result_league["id"])
