@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from engines.base import RuleViolation
-from engines.chancellors.cards import CARDS, SERVICES, service_suits
+from engines.chancellors.cards import CARDS, service_suits
 from engines.chancellors.state import OPEN, ChancellorsState, Problem
 
 
@@ -134,7 +134,3 @@ def _part_options(
                     }
                 )
     return options
-
-
-def service_title(index: int) -> str:
-    return SERVICES[index].title

@@ -32,5 +32,3 @@ TACTICS_DISCARDED = "TacticsDiscarded"  # cards: a resolved tactic and its answe
 TURN_ENDED = "TurnEnded"  # seat, took_nothing
 ROUND_ENDED = "RoundEnded"  # round, discarded, next_speaker
 VOTES_COUNTED = "VotesCounted"  # votes, penalties, totals, places
-
-CHANCE_EVENTS = (CARDS_DRAWN, CARDS_LAID_OUT)

@@ -43,8 +43,6 @@ from engines.house_of_cronies.query import (
 )
 from engines.house_of_cronies.state import MOTION, TURNS, HocState, PlayedTactic
 
-TURN_TACTICS = (RESHUFFLE, FLOOR_CROSSING, DIPLOMATIC_INCIDENT, SHEBEEN)
-
 
 def name(kind: str) -> str:
     return TACTIC_NAMES.get(kind, kind)

@@ -26,5 +26,3 @@ EVENT_PLAYED = "EventPlayed"  # seat, card, name, target
 CARDS_TAKEN = "CardsTaken"  # source, to (None: discarded), cards, by
 TURN_ENDED = "TurnEnded"  # seat, took (reject, base, stack, attack, none)
 INFLUENCE_COUNTED = "InfluenceCounted"  # scores, base_cards, places, discarded
-
-CHANCE_EVENTS = (CARDS_DRAWN, CARD_TURNED_UP, FIRST_PLAYER_ROLLED, ATTACK_ROLLED, CARDS_TAKEN)

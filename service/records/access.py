@@ -14,15 +14,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 import psycopg
 
 from service.records.errors import Forbidden, Invalid, NotFound, Unauthenticated
-
-if TYPE_CHECKING:
-    from service.records.games import Game
+from service.records.game_record import Game
 
 #: What a caller sees as: a seat number, None (a spectator) or "all".
 Viewer = int | None | str

@@ -37,10 +37,6 @@ def live_line(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     return line
 
 
-def engine_events(events: Sequence[StoredEvent]) -> list[Event]:
-    return [Event(e.type, e.data) for e in events if e.type not in SERVICE_EVENTS]
-
-
 def fold_stored(engine: Engine, config: GameConfig, events: Sequence[StoredEvent], state: Any = None) -> Any:
     if state is None:
         state = engine.initial_state(config)

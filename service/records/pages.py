@@ -21,9 +21,8 @@ from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
 from service.records.games import COLUMNS, Game, from_row, get_game, player_names
-from service.records.league import league_info, ordinal
+from service.records.league import ordinal
 from service.records.league_tables import standings
-from service.records.projection_state import position_of, visible_league
 from service.records.steps import Replay, describe_service, name_list
 from service.records.unit_of_work import WriteResult
 
@@ -194,15 +193,6 @@ def league_page(
             for r in results
         ],
     }
-
-
-def league_heading(records: Records, league_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    """The league (when the caller may see it) and how far its statistics have read."""
-    with records.pool.connection() as conn:
-        return {
-            "league": league_info(visible_league(conn, league_id, principal)),
-            "position": position_of(conn, "statistics"),
-        }
 
 
 # -- a game ----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from tests.engine_contract import PlayedGame, apply, play_random_game
 from .builders import ANN, BO, CY, DI, catalog_dict, config, do, draw, group, keep, place, start
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-ALL_EVENTS = [v for k, v in vars(ev).items() if k.isupper() and isinstance(v, str) and k != "CHANCE_EVENTS"]
+ALL_EVENTS = [v for k, v in vars(ev).items() if k.isupper() and isinstance(v, str)]
 
 
 def play_table_game(seats: int, seed: int, check_every: int = 40, max_steps: int = 20_000) -> PlayedGame:
