@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from engines.kit.game import Game, Trial
-from engines.maccreedys_mansion import catalog_schema, schemas
+from engines.maccreedys_mansion import catalog_schema, events, schemas
 from engines.maccreedys_mansion.rules import ENGINE
 
 GAME = Game(
@@ -12,6 +12,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(3, {"max_rounds": 1}), Trial(5, {"max_rounds": 2})),
     catalog=catalog_schema.CATALOG,
     default_catalog=Path(__file__).with_name("default_catalog.json"),
