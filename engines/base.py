@@ -84,7 +84,9 @@ class Outcome:
     finished: bool
     places: tuple[int, ...] = ()
     scores: tuple[float, ...] = ()
-    ended_by: str = ""  # e.g. "target-score", "catastrophe", "election"
+    ended_by: str = (
+        ""  # how it ended: a value of the game's ``Termination`` (its ``GameDecided`` says the same)
+    )
 
 
 @runtime_checkable

@@ -15,6 +15,8 @@ from schemas.text import SEASON_MAX, Name, Reason
 ENGINE_IDS = registry.available()
 CATALOG_KINDS = sorted({k for e in ENGINE_IDS if (k := registry.get(e).catalog_kind)})
 MAX_SEAT = max(registry.get(e).max_seats for e in ENGINE_IDS) - 1
+#: How a game ends: every game's ``Termination``, the words of its ``GameDecided`` and ``GameEnded`` events.
+ENDINGS = sorted({t.value for game in registry.games() for t in game.terminations})
 
 
 class Problem(Schema):
@@ -216,7 +218,10 @@ class Outcome(Schema):
     finished = fields.Boolean()
     places = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEAT + 1)))
     scores = fields.List(fields.Float())
-    ended_by = fields.String(validate=validate.Length(max=60))
+    ended_by = fields.String(
+        validate=validate.OneOf(["", *ENDINGS]),
+        metadata={"description": "How the game ended (the engine's termination); empty while it is on."},
+    )
 
 
 class GameSummary(Schema):

@@ -1,6 +1,6 @@
 """The game's declaration: its rules and the parts the service reads."""
 
-from engines.chancellors import schemas
+from engines.chancellors import events, schemas
 from engines.chancellors.outcome import OUTCOME
 from engines.chancellors.rules import ENGINE
 from engines.kit.game import Game, Trial
@@ -11,6 +11,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(3, {"target": 30}), Trial(4, {"target": 40, "extended_deck": True})),
     outcome=OUTCOME,
 )

@@ -1,5 +1,7 @@
 """Chancellors' events: past-tense facts, in the order a turn produces them."""
 
+from enum import StrEnum
+
 GAME_STARTED = "GameStarted"
 PROBLEM_ROLLED = "ProblemRolled"  # opening roll and the reroll of a wholly solved problem
 CARDS_DEALT = "CardsDealt"  # the opening three cards
@@ -30,4 +32,11 @@ DISCARDS_RESHUFFLED = "DiscardsReshuffled"
 CARDS_DRAWN = "CardsDrawn"
 CARDS_DISCARDED = "CardsDiscarded"
 
-GAME_DECIDED = "GameDecided"
+GAME_DECIDED = "GameDecided"  # ended_by, places, scores
+
+
+class Termination(StrEnum):
+    """How a game of Chancellors ends."""
+
+    TARGET_SCORE = "target-score"  # a seat reaches the target after an escalation
+    CATASTROPHE = "catastrophe"  # an unsolved problem boils over (double six)

@@ -54,7 +54,7 @@ def _escalate(state: ChancellorsState) -> list[Event]:
             Event(
                 ev.GAME_DECIDED,
                 {
-                    "ended_by": "catastrophe",
+                    "ended_by": ev.Termination.CATASTROPHE.value,
                     "places": list(places(state.scores, lowest_wins=True)),
                     "scores": list(state.scores),
                 },
@@ -73,7 +73,7 @@ def _escalate(state: ChancellorsState) -> list[Event]:
             Event(
                 ev.GAME_DECIDED,
                 {
-                    "ended_by": "target-score",
+                    "ended_by": ev.Termination.TARGET_SCORE.value,
                     "places": list(places(state.scores, lowest_wins=False)),
                     "scores": list(state.scores),
                 },

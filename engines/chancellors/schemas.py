@@ -4,6 +4,7 @@ the view of a finished game, and the whole state (the recorder's)."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.chancellors import events as ev
 from engines.chancellors import state as st
 from engines.chancellors.cards import CARDS, SERVICE_IDS
 from engines.kit import shapes as v
@@ -80,7 +81,7 @@ PHASES = (
     *(st.DISCARD, st.NEXT_TURN, st.OVER),
 )
 PROBLEM_STATUSES = (st.OPEN, st.PART, st.SOLVED)
-ENDINGS = ("", "target-score", "catastrophe")
+ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
 
 
 def card_id(**kw):

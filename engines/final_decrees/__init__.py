@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engines.final_decrees import catalog_schema, schemas
+from engines.final_decrees import catalog_schema, events, schemas
 from engines.final_decrees.outcome import OUTCOME
 from engines.final_decrees.rules import ENGINE
 from engines.kit.game import Game, Trial
@@ -13,6 +13,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(4), Trial(5)),
     outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,

@@ -1,5 +1,7 @@
 """Final Decrees' events: past-tense facts, in the order a game produces them."""
 
+from enum import StrEnum
+
 from engines.kit.offers import ACCEPTED, DECLINED, OFFERED, WITHDRAWN
 
 GAME_STARTED = "GameStarted"
@@ -33,7 +35,7 @@ TRADE_ACCEPTED = ACCEPTED
 TRADE_DECLINED = DECLINED
 TRADE_WITHDRAWN = WITHDRAWN
 
-GAME_ENDED = "GameDecided"
+GAME_DECIDED = "GameDecided"
 
 # Events that spend one of the turn's actions (FD-20).
 ACTIONS = frozenset(
@@ -51,3 +53,10 @@ ACTIONS = frozenset(
         CONTROL_RESTRUCTURED,
     }
 )
+
+
+class Termination(StrEnum):
+    """How a game of Final Decrees ends."""
+
+    DECK_EXHAUSTED = "deck-exhausted"  # FD-43: at once
+    ALL_DECREES_ENACTED = "all-decrees-enacted"

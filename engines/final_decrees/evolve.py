@@ -290,7 +290,7 @@ EVOLVERS = {
     ev.TRADE_ACCEPTED: _trade_accepted,
     ev.TRADE_DECLINED: _trade_closed,
     ev.TRADE_WITHDRAWN: _trade_closed,
-    ev.GAME_ENDED: _game_ended,
+    ev.GAME_DECIDED: _game_ended,
 }
 
 

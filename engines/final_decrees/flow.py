@@ -20,9 +20,10 @@ def places(personal: tuple[int, ...]) -> list[int]:
     return [1 + sum(1 for other in personal if other < mine) for mine in personal]
 
 
-def _ended(state: FdState, how: str) -> Event:
+def _ended(state: FdState, how: ev.Termination) -> Event:
     return Event(
-        ev.GAME_ENDED, {"ended_by": how, "places": places(state.personal), "personal": list(state.personal)}
+        ev.GAME_DECIDED,
+        {"ended_by": how.value, "places": places(state.personal), "personal": list(state.personal)},
     )
 
 
@@ -53,9 +54,9 @@ def automatic(state: FdState) -> list[Event]:
     if state.declining == 0:
         return [_decline_played(state)]
     if state.declining is None and len(state.deck) == 0:
-        return [_ended(state, "deck-exhausted")]  # FD-43, reading 17: at once
+        return [_ended(state, ev.Termination.DECK_EXHAUSTED)]  # FD-43, reading 17: at once
     if state.enacted == DECREE_COUNT:
-        return [_ended(state, "all-decrees-enacted")]
+        return [_ended(state, ev.Termination.ALL_DECREES_ENACTED)]
     if chance(state) is not None:
         return []
     if state.active is None:

@@ -213,7 +213,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{_name(names, d['to'])} declines {who}'s offer."
     if t == ev.TRADE_WITHDRAWN:
         return f"{who} withdraws their offer to {_name(names, d['to'])}."
-    if t == ev.GAME_ENDED:
+    if t == ev.GAME_DECIDED:
         how = "the deck is exhausted" if d["ended_by"] == "deck-exhausted" else "all five decrees are enacted"
         winners = [_name(names, s) for s, p in enumerate(d["places"]) if p == 1]
         return f"The game ends: {how}; {' and '.join(winners)} carry the least blame."

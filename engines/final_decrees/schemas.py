@@ -6,6 +6,7 @@ plain strings."""
 
 from marshmallow import Schema, fields, validate
 
+from engines.final_decrees import events as ev
 from engines.final_decrees import state as st
 from engines.final_decrees.departments import ALL_DEPARTMENTS
 from engines.kit import shapes as v
@@ -146,7 +147,7 @@ COMMANDS = {
 # ------------------------------------------------------------------ what the game shows
 PHASES = (st.BID, st.ASSIGN, st.DEAL, st.PLAY, st.OVER)
 ONCE_PER_TURN = (st.DRAW_ACTION, st.TREASURY_POWER, st.ADMIRALTY_POWER)
-ENDINGS = ("", "deck-exhausted", "all-decrees-enacted")
+ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
 
 
 def department(**kw):

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engines.house_of_cronies import catalog_schema, schemas
+from engines.house_of_cronies import catalog_schema, events, schemas
 from engines.house_of_cronies.outcome import OUTCOME
 from engines.house_of_cronies.rules import ENGINE
 from engines.kit.game import Game, Trial
@@ -13,6 +13,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(3), Trial(4, {"first_speaker": 2})),
     outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,

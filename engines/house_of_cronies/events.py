@@ -4,6 +4,8 @@ Events that name a card also carry its printed ``name`` so that a line can be
 described without the catalog.
 """
 
+from enum import StrEnum
+
 GAME_STARTED = "GameStarted"  # seats, speaker, catalog {id, version}
 CARDS_DRAWN = "CardsDrawn"  # deck, seat, cards: a draw into a hand
 CARDS_LAID_OUT = "CardsLaidOut"  # round, cards: the Speaker's cards on the table
@@ -31,4 +33,12 @@ CRONY_INVESTIGATED = "CronyInvestigated"  # seat, target, card, name
 TACTICS_DISCARDED = "TacticsDiscarded"  # cards: a resolved tactic and its answers
 TURN_ENDED = "TurnEnded"  # seat, took_nothing
 ROUND_ENDED = "RoundEnded"  # round, discarded, next_speaker
-VOTES_COUNTED = "VotesCounted"  # votes, penalties, totals, places
+GAME_DECIDED = "GameDecided"  # ended_by, totals, penalties, places: the votes counted, the end
+#: The end event of games recorded before every game ended with ``GameDecided`` (read when replaying them).
+VOTES_COUNTED = "VotesCounted"
+
+
+class Termination(StrEnum):
+    """How a game of House of Cronies ends."""
+
+    ELECTION = "election"  # the final round is played and the votes counted

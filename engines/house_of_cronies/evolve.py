@@ -313,6 +313,7 @@ _HANDLERS: dict[str, Callable[[HocState, dict], HocState]] = {
     ev.TACTICS_DISCARDED: _tactics_discarded,
     ev.TURN_ENDED: _turn_ended,
     ev.ROUND_ENDED: _round_ended,
+    ev.GAME_DECIDED: _votes_counted,
     ev.VOTES_COUNTED: _votes_counted,
 }
 

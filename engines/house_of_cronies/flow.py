@@ -64,7 +64,7 @@ def automatic(state: HocState) -> list[Event]:
         if state.final:
             totals, penalties = votes(state)
             data = {"totals": totals, "penalties": penalties, "places": places(totals)}
-            return [Event(ev.VOTES_COUNTED, data)]
+            return [Event(ev.GAME_DECIDED, {"ended_by": ev.Termination.ELECTION.value, **data})]
         data = {
             "round": state.round,
             "discarded": list(state.table),

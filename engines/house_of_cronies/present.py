@@ -200,7 +200,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{who} ends their turn{' without a card' if d['took_nothing'] else ''}."
     if t == ev.ROUND_ENDED:
         return f"Round {d['round']} ends; the Speaker token passes to {_who(names, d['next_speaker'])}."
-    if t == ev.VOTES_COUNTED:
+    if t in (ev.GAME_DECIDED, ev.VOTES_COUNTED):
         winners = [_who(names, s) for s, p in enumerate(d["places"]) if p == 1]
         tally = ", ".join(f"{_who(names, s)} {v}" for s, v in enumerate(d["totals"]))
         return (

@@ -15,6 +15,7 @@ from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
+from engines.house_of_cronies import events as ev
 from engines.house_of_cronies import legal, present
 from engines.house_of_cronies import schemas as game_schemas
 from engines.house_of_cronies.catalog import parse_catalog
@@ -82,7 +83,7 @@ class HouseOfCronies:
             finished=True,
             places=tuple(places(state.votes)),
             scores=tuple(float(v) for v in state.votes),
-            ended_by="election",
+            ended_by=ev.Termination.ELECTION.value,
         )
 
     def describe(self, event: Event, names: Sequence[str]) -> str:

@@ -3,7 +3,8 @@
 Each game folder declares one ``Game`` in its ``__init__``: its rules (the
 ``Engine``), the marshmallow schemas of its options, commands, views and
 state, its catalog schema and shipped default catalog when it uses cards
-from a catalog, and the trial setups a test can start a game with. The
+from a catalog, how a game of it ends (its ``Termination`` enumeration), and
+the trial setups a test can start a game with. The
 registry (``engines.registry``) lists these objects; nothing of a game is
 found by its module's name.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,12 @@ class Game:
     commands: Mapping[str, type[Schema]]  # command type -> its fields (``type`` and ``seat`` excluded)
     views: tuple[type[Schema], ...]  # what ``view`` returns: during play and, when it differs, once finished
     state: type[Schema]  # the shape of ``dump_state``: the whole state, which the recorder sees
+    terminations: type[
+        StrEnum
+    ]  # how a game ends: the words of ``GameDecided``'s and ``Outcome``'s ``ended_by``
+    terminations: type[
+        StrEnum
+    ]  # how a game ends: the words of ``GameDecided``'s and ``Outcome``'s ``ended_by``
     trials: tuple[Trial, ...]  # the first is short; the others reach other shapes
     catalog: type[Schema] | None = None  # validates a catalog of ``engine.catalog_kind``
     default_catalog: Path | None = None  # the shipped catalog's JSON file

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from engines.kit.game import Game, Trial
-from engines.maccreedys_mansion import catalog_schema, schemas
+from engines.maccreedys_mansion import catalog_schema, events, schemas
 from engines.maccreedys_mansion.outcome import OUTCOME
 from engines.maccreedys_mansion.rules import ENGINE
 
@@ -13,6 +13,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(3, {"max_rounds": 1}), Trial(5, {"max_rounds": 2})),
     outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,

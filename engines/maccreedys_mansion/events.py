@@ -1,5 +1,7 @@
 """Event types (past-tense facts)."""
 
+from enum import StrEnum
+
 GAME_STARTED = "GameStarted"
 JOB_DRAWN = "JobDrawn"
 ROUND_STARTED = "RoundStarted"
@@ -39,4 +41,13 @@ COMPANY_CLOSED_FOR_GOOD = "CompanyClosedForGood"
 BID_PLACED = "BidPlaced"
 BID_PASSED = "BidPassed"
 FIRST_PLAYER_CHOSEN = "FirstPlayerChosen"
-GAME_DECIDED = "GameDecided"
+GAME_DECIDED = "GameDecided"  # ended_by (``reason`` in games recorded before), round, money, jobs, places
+
+
+class Termination(StrEnum):
+    """How a game of MacCreedy's Mansion ends."""
+
+    ALL_OUT_OF_BUSINESS = "all-out-of-business"
+    LAST_COMPANY_STANDING = "last-company-standing"
+    MANSION_RESTORED = "mansion-restored"
+    ROUND_LIMIT = "round-limit"  # the club's option: the game stops after that many rounds

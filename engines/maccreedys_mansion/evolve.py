@@ -228,7 +228,8 @@ def _chosen(s: MmState, d) -> MmState:
 
 
 def _ended(s: MmState, d) -> MmState:
-    return s.with_(phase=OVER, ended_by=d["reason"], final_places=tuple(d["places"]), turn=None)
+    ended_by = d["ended_by"] if "ended_by" in d else d["reason"]  # ``reason`` in games recorded before
+    return s.with_(phase=OVER, ended_by=ended_by, final_places=tuple(d["places"]), turn=None)
 
 
 HANDLERS: dict[str, Callable[[MmState, dict], MmState]] = {

@@ -284,15 +284,15 @@ def _investments(state: MmState) -> list[Event]:
     ]
 
 
-def end_reason(state: MmState) -> str | None:
+def termination(state: MmState) -> ev.Termination | None:
     if restored(state):
-        return "mansion-restored"
+        return ev.Termination.MANSION_RESTORED
     if last_standing([c.status for c in state.companies]) is not None:
-        return "last-company-standing"
+        return ev.Termination.LAST_COMPANY_STANDING
     if not any(c.status.in_game for c in state.companies):
-        return "all-out-of-business"
+        return ev.Termination.ALL_OUT_OF_BUSINESS
     if round_limit_reached(state.round, state.max_rounds):
-        return "round-limit"
+        return ev.Termination.ROUND_LIMIT
     return None
 
 
@@ -309,11 +309,11 @@ def _reopen(state: MmState) -> list[Event]:
     ]
     if out or reopener(state) is not None:
         return out
-    reason = end_reason(state)
-    if reason is None:
+    ended_by = termination(state)
+    if ended_by is None:
         return []
     data = {
-        "reason": reason,
+        "ended_by": ended_by.value,
         "round": state.round,
         "money": [money(state, s) for s in range(state.seats)],
         "jobs": [len(c.jobs) for c in state.companies],

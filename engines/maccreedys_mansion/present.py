@@ -205,7 +205,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
             f"{who} takes the First Player Marker"
             + (f" for {_dollars(d['paid'])}." if d["paid"] else " (no bids).")
         ),
-        ev.GAME_DECIDED: lambda: f"The game ends ({d['reason'].replace('-', ' ')}) after round {d['round']}.",
+        ev.GAME_DECIDED: lambda: (
+            f"The game ends ({d.get('ended_by', d.get('reason', '')).replace('-', ' ')}) after round {d['round']}."
+        ),
     }
     line = lines.get(t)
     return line() if line else f"{t}."

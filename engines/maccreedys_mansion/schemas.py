@@ -7,6 +7,7 @@ catalog, so they are plain strings."""
 from marshmallow import Schema, fields, validate
 
 from engines.kit import shapes as v
+from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion import state as st
 
 WORKERS = ["carpenter", "mason", "electrician", "plumber", "gasman"]
@@ -95,7 +96,7 @@ COMMANDS = {
 
 # ------------------------------------------------------------------ what the game shows
 PHASES = (st.SETUP, *st.PHASES, st.OVER)
-ENDINGS = ("", "all-out-of-business", "last-company-standing", "mansion-restored", "round-limit")
+ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
 DECKS = ("job", "event", "haunt")
 
 

@@ -1,7 +1,7 @@
 """The game's declaration: its rules and the parts the service reads."""
 
 from engines.kit.game import Game, Trial
-from engines.pig import schemas
+from engines.pig import events, schemas
 from engines.pig.outcome import OUTCOME
 from engines.pig.rules import ENGINE
 
@@ -11,6 +11,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(2, {"target": 30}), Trial(4, {"target": 20})),
     outcome=OUTCOME,
 )

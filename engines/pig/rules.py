@@ -49,7 +49,7 @@ class Pig:
             scores = list(state.scores)
             scores[d["seat"]] += d["points"]
             return state.with_(scores=tuple(scores), turn_total=0, turn=(state.turn + 1) % state.seats)
-        if event.type == ev.GAME_WON:
+        if event.type in (ev.GAME_DECIDED, ev.GAME_WON):
             return state.with_(winner=d["seat"])
         raise RuleViolation("unknown-event", f"Pig has no event {event.type!r}.")
 
@@ -81,7 +81,7 @@ class Pig:
         if state.winner is None:
             return Outcome(finished=False, scores=tuple(map(float, state.scores)))
         places = tuple(1 if s == state.winner else 2 for s in range(state.seats))
-        return Outcome(True, places, tuple(map(float, state.scores)), "target-score")
+        return Outcome(True, places, tuple(map(float, state.scores)), ev.Termination.TARGET_SCORE.value)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
@@ -91,6 +91,7 @@ class Pig:
             ev.DIE_ROLLED: f"{who} rolls a {d.get('value')}.",
             ev.TURN_BUSTED: f"{who} loses {d.get('lost')} points and the turn.",
             ev.TURN_HELD: f"{who} holds and banks {d.get('points')} points.",
+            ev.GAME_DECIDED: f"{who} wins.",
             ev.GAME_WON: f"{who} wins.",
         }.get(event.type, event.type)
 
@@ -129,7 +130,9 @@ def _hold(state: PigState, command: Command) -> list[Event]:
         raise RuleViolation("nothing-to-hold", "Roll at least once before holding.")
     events = [Event(ev.TURN_HELD, {"seat": seat, "points": state.turn_total})]
     if state.scores[seat] + state.turn_total >= state.target:
-        events.append(Event(ev.GAME_WON, {"seat": seat}))
+        places = [1 if s == seat else 2 for s in range(state.seats)]
+        ended_by = ev.Termination.TARGET_SCORE.value
+        events.append(Event(ev.GAME_DECIDED, {"seat": seat, "ended_by": ended_by, "places": places}))
     return events
 
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from engines.kit.game import Game, Trial
-from engines.political_divide_and_conquer import catalog_schema, schemas
+from engines.political_divide_and_conquer import catalog_schema, events, schemas
 from engines.political_divide_and_conquer.outcome import OUTCOME
 from engines.political_divide_and_conquer.rules import ENGINE
 
@@ -13,6 +13,7 @@ GAME = Game(
     commands=schemas.COMMANDS,
     views=schemas.VIEWS,
     state=schemas.STATE,
+    terminations=events.Termination,
     trials=(Trial(4), Trial(6)),
     outcome=OUTCOME,
     catalog=catalog_schema.CATALOG,

@@ -4,6 +4,8 @@ Events that name a card also carry its printed ``name`` where the line needs
 it, so that a line can be described without the catalog.
 """
 
+from enum import StrEnum
+
 GAME_STARTED = "GameStarted"  # seats, catalog {id, version}, first_player (None: rolled for)
 CARDS_DRAWN = "CardsDrawn"  # seat, cards, place (top, middle, bottom), reason (deal, turn, event)
 CARD_TURNED_UP = "CardTurnedUp"  # card, name, group: a setup card turned face up
@@ -25,4 +27,12 @@ ATTACK_CANCELLED = "AttackCancelled"  # seat (the attacker), by, card
 EVENT_PLAYED = "EventPlayed"  # seat, card, name, target
 CARDS_TAKEN = "CardsTaken"  # source, to (None: discarded), cards, by
 TURN_ENDED = "TurnEnded"  # seat, took (reject, base, stack, attack, none)
-INFLUENCE_COUNTED = "InfluenceCounted"  # scores, base_cards, places, discarded
+GAME_DECIDED = "GameDecided"  # ended_by, scores, base_cards, places, discarded: influence counted, the end
+#: The end event of games recorded before every game ended with ``GameDecided`` (read when replaying them).
+INFLUENCE_COUNTED = "InfluenceCounted"
+
+
+class Termination(StrEnum):
+    """How a game of Political Divide & Conquer ends."""
+
+    DECK_EXHAUSTED = "deck-exhausted"  # the last turns after the deck ran out are played

@@ -270,7 +270,7 @@ def evolve(state: PdcState, event: Event) -> PdcState:
         return state.with_(pending=state.pending[1:])
     if t == ev.TURN_ENDED:
         return state.with_(step=None, drawn=())
-    if t == ev.INFLUENCE_COUNTED:
+    if t in (ev.GAME_DECIDED, ev.INFLUENCE_COUNTED):
         discarded = [c for p in state.players for c in p.hand]
         players = tuple(replace(p, hand=()) for p in state.players)
         return state.with_(

@@ -53,7 +53,7 @@ def _influence_counted(state: PdcState) -> Event:
     cards = [base_cards(state, s) for s in range(state.seats)]
     discarded = {str(s): list(p.hand) for s, p in enumerate(state.players)}
     data = {"scores": scores, "base_cards": cards, "places": places(scores, cards), "discarded": discarded}
-    return Event(ev.INFLUENCE_COUNTED, data)
+    return Event(ev.GAME_DECIDED, {"ended_by": ev.Termination.DECK_EXHAUSTED.value, **data})
 
 
 def automatic(state: PdcState) -> list[Event]:

@@ -198,7 +198,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         return f"{_who(names, d['to'])} takes {_count(n)} at random from {source}."
     if t == ev.TURN_ENDED:
         return f"{who} ends the turn without a choice." if d["took"] == "none" else f"{who}'s turn ends."
-    if t == ev.INFLUENCE_COUNTED:
+    if t in (ev.GAME_DECIDED, ev.INFLUENCE_COUNTED):
         winners = [_who(names, s) for s, p in enumerate(d["places"]) if p == 1]
         tally = ", ".join(f"{_who(names, s)} {v}" for s, v in enumerate(d["scores"]))
         return f"The deck is exhausted; net influence: {tally}. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."

@@ -97,7 +97,7 @@ class PoliticalDivideAndConquer:
             finished=True,
             places=tuple(places(list(state.scores), cards)),
             scores=tuple(float(v) for v in state.scores),
-            ended_by="deck-exhausted",
+            ended_by=ev.Termination.DECK_EXHAUSTED.value,
         )
 
     def describe(self, event: Event, names: Sequence[str]) -> str:

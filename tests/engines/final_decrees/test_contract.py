@@ -188,7 +188,13 @@ def test_every_event_of_a_game_is_described_in_words():
                     text = ENGINE.describe(ENGINE.redact(event, viewer), names)
                     assert text.endswith(".") and text != f"{event.type}."
                 seen.add(event.type)
-    assert {ev.BIDS_REVEALED, ev.DECREE_ENACTED, ev.DECLINE_PLAYED, ev.TRADE_ACCEPTED, ev.GAME_ENDED} <= seen
+    assert {
+        ev.BIDS_REVEALED,
+        ev.DECREE_ENACTED,
+        ev.DECLINE_PLAYED,
+        ev.TRADE_ACCEPTED,
+        ev.GAME_DECIDED,
+    } <= seen
 
 
 def test_lines_read_plainly():

@@ -119,7 +119,7 @@ def test_reading_16_with_fewer_than_five_cards_left_the_decline_card_ends_the_ga
     state, _ = draw(state, DECLINE)
     assert ENGINE.chance(state).draw == 2
     state, events = act(state, cmd("DiscardFromDeck", None, cards=deck))
-    assert types(events)[-2:] == [ev.DECLINE_PLAYED, ev.GAME_ENDED]
+    assert types(events)[-2:] == [ev.DECLINE_PLAYED, ev.GAME_DECIDED]
     assert events[-2].data["reshuffled"] is False
     assert (
         state.phase == OVER and state.personal[0] == 5 and ENGINE.outcome(state).ended_by == "deck-exhausted"
@@ -129,14 +129,14 @@ def test_reading_16_with_fewer_than_five_cards_left_the_decline_card_ends_the_ga
 def test_reading_17_the_game_ends_at_once_when_the_last_card_is_drawn():
     state = drawing(deck=["overtime-1"], decrees={"granary-decree": ("executive", 0)})
     state, events = draw(state, "overtime-1")
-    assert types(events) == [ev.CARD_DRAWN, ev.GAME_ENDED]  # no step 4
+    assert types(events) == [ev.CARD_DRAWN, ev.GAME_DECIDED]  # no step 4
     assert state.blame_of("executive") == 0
 
 
 def test_reading_25_the_decline_card_as_the_last_card_is_played_and_the_game_ends():
     state = drawing(deck=[], window=(1, 1), blame={"admiralty": 2})
     state, events = draw(state, DECLINE)
-    assert types(events) == [ev.CARD_DRAWN, ev.DECLINE_PLAYED, ev.GAME_ENDED]
+    assert types(events) == [ev.CARD_DRAWN, ev.DECLINE_PLAYED, ev.GAME_DECIDED]
     assert state.personal[4] == 12
 
 

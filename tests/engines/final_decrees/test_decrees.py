@@ -123,7 +123,7 @@ def test_fd43_reading_17_the_game_ends_after_the_fifth_enactments_removal():
     state, events = act(state, cmd("StampDecree", 2, decree="frontier-decree"))
     assert state.phase != OVER and state.awaiting.amount == 50
     state, events = act(state, cmd("RemoveBlame", 2, players=[0, 0, 2, 0, 0], departments={}))
-    assert types(events)[-1] == ev.GAME_ENDED
+    assert types(events)[-1] == ev.GAME_DECIDED
     outcome = ENGINE.outcome(state)
     assert outcome.finished and outcome.ended_by == "all-decrees-enacted"
     assert outcome.places == (5, 4, 1, 3, 2)

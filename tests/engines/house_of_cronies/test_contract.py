@@ -85,7 +85,9 @@ def games() -> list[PlayedGame]:
 
 def test_every_event_kind_happens_and_is_described_in_plain_english(games):
     seen = Counter(e.type for g in games for e in g.events)
-    missing = set(ALL_EVENTS) - set(seen) - {ev.TACTIC_DRAW_FORFEITED}
+    missing = (
+        set(ALL_EVENTS) - set(seen) - {ev.TACTIC_DRAW_FORFEITED, ev.VOTES_COUNTED}
+    )  # read only in old games
     assert not missing
     for g in games:
         for event in g.events:

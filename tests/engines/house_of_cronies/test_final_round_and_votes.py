@@ -76,7 +76,7 @@ def test_the_vote_follows_the_final_round():
     for seat in (JACOB, BALEKA, THULI):
         state = do(state, seat, "EndTurn")
     state, events = act(state, PRAVIN, "EndTurn")
-    assert types(events)[-1] == "VotesCounted" and ENGINE.outcome(state).finished
+    assert types(events)[-1] == "GameDecided" and ENGINE.outcome(state).finished
     assert refused(state, PRAVIN, "EndTurn") == "game-over"
     assert ENGINE.legal_commands(state, PRAVIN) == []
 

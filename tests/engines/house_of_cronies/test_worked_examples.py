@@ -221,7 +221,7 @@ def test_example_of_the_final_round():
     state, events = act(state, PRAVIN, "EndTurn")
 
     # The vote counting: all players have a full cabinet except Pravin, whose total loses 2.
-    counted = next(e for e in events if e.type == "VotesCounted")
+    counted = next(e for e in events if e.type == "GameDecided")
     assert counted.data["penalties"] == [0, 0, 2, 0]
     assert counted.data["totals"] == [26, 14, 1 - 2, 6]
     # Baleka has the highest number of votes and therefore wins the game.

@@ -67,7 +67,7 @@ def test_the_game_ends_when_all_but_one_company_is_out_of_business():
     state = close(company(state, 2, active=0, invested=0), 2)
     state, events = advance(state, "bidding")
     ended = events[-1]
-    assert ended.type == ev.GAME_DECIDED and ended.data["reason"] == "last-company-standing"
+    assert ended.type == ev.GAME_DECIDED and ended.data["ended_by"] == "last-company-standing"
     outcome = ENGINE.outcome(state)
     assert outcome.finished and outcome.places[1] == 1 and outcome.ended_by == "last-company-standing"
 
@@ -77,7 +77,7 @@ def test_the_game_ends_when_the_mansion_is_restored():
     for location in state.board.locations:
         state = fill(state, location.id, 0 if location.id != "tub" else 1)
     state, events = advance(state, "bidding")
-    assert events[-1].data["reason"] == "mansion-restored" and state.phase == "over"
+    assert events[-1].data["ended_by"] == "mansion-restored" and state.phase == "over"
     assert ev.COMPANY_PAID in [e.type for e in events]  # the round's jobs are paid first
 
 
@@ -88,7 +88,7 @@ def test_the_house_rule_ends_the_game_after_max_rounds():
     state, _ = run(state, {"type": "PassBid", "seat": 1})
     assert state.round == 2
     state, events = advance(state, "bidding")
-    assert state.phase == "over" and events[-1].data["reason"] == "round-limit"
+    assert state.phase == "over" and events[-1].data["ended_by"] == "round-limit"
     assert ENGINE.legal_commands(state, 0) == [] and ENGINE.chance(state) is None
     with pytest.raises(RuleViolation) as refused:
         ENGINE.decide(state, {"type": "PassBid", "seat": 0})
@@ -115,7 +115,7 @@ def test_places_rank_companies_still_in_business_first():
     state = company(state, 1, active=50_000, invested=0)
     state = close(state, 1)
     state, events = advance(state, "bidding")
-    assert events[-1].data["reason"] == "round-limit"
+    assert events[-1].data["ended_by"] == "round-limit"
     statuses = [c.status.status for c in state.companies]
     assert statuses == ["out", "closed", "open"]
     assert ENGINE.outcome(state).places == (3, 1, 2)

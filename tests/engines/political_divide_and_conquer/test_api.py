@@ -46,7 +46,7 @@ def test_a_club_records_a_whole_game_to_the_end(client, pool, seats, dealer):
     assert final["status"] == "finished" and final["outcome"]["ended_by"] == "deck-exhausted"
     assert 1 in final["outcome"]["places"] and len(final["outcome"]["places"]) == seats
     kinds = {e["type"] for e in all_events(recorder, gid)}
-    assert {"AttackRolled", "WindowClosed", "CardKept", "InfluenceCounted"} <= kinds
+    assert {"AttackRolled", "WindowClosed", "CardKept", "GameDecided"} <= kinds
     with pool.connection() as conn:
         g = games.get_game(conn, UUID(gid))
         assert states.load_state(conn, g, use_snapshots=False) == states.load_state(conn, g)
