@@ -8,11 +8,11 @@ chance included, independently of the five club games.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.kit import Rulebook, awaited_chance, check_chance, expect_turn, log_label, read_options
+from engines.kit import state_schema as records
 from engines.kit.chance_commands import table_chance_commands
 from engines.pig import events as ev
 from engines.pig.schemas import OPTIONS
@@ -101,12 +101,10 @@ class Pig:
         return log_label(self, state, command, names)
 
     def dump_state(self, state: PigState) -> dict[str, Any]:
-        data = asdict(state)
-        data["scores"] = list(state.scores)
-        return data
+        return records.dump(state)
 
     def load_state(self, data: dict[str, Any], config: GameConfig) -> PigState:
-        return PigState(**{**data, "scores": tuple(data["scores"])})
+        return records.load(PigState, data)
 
     def luck(self, state: PigState, event: Event) -> dict[int, float]:
         if event.type != ev.DIE_ROLLED:

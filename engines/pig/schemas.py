@@ -3,8 +3,9 @@ excluded) and its state, which every viewer sees whole (Pig hides nothing)."""
 
 from marshmallow import Schema, fields, validate
 
-from engines.kit import shapes as v
 from engines.kit.numbers import INT32_MAX, INT32_MIN
+from engines.kit.state_schema import state_schema
+from engines.pig import state
 
 
 class PigOptions(Schema):
@@ -23,14 +24,7 @@ class ResolveRoll(Schema):
     )
 
 
-class PigState(Schema):
-    seats = v.count()
-    target = v.count()
-    scores = fields.List(v.count(), required=True)
-    turn = v.seat(description="The seat to act.")
-    turn_total = v.count(description="Points of the turn so far, lost on a 1.")
-    rolling = v.boolean(description="A roll was called for and waits for its die.")
-    winner = v.seat(null=True)
+PigState = state_schema(state.PigState)  # derived: the state is written once, in ``state.py``
 
 
 OPTIONS = PigOptions
