@@ -26,7 +26,6 @@ from service.records.db import make_pool
 from service.records.games import engine_config
 
 GAMES = int(__import__("os").environ.get("BENCH_IMPORT_GAMES", "1000"))
-QUICK = {"pig": {"target": 30}, "chancellors": {"target": 30}}
 MAX_COMMANDS = 400
 
 
@@ -67,7 +66,7 @@ def documents(pool) -> list[dict]:
         configs = {}
         for engine_id in engine_ids:
             engine = registry.get(engine_id)
-            options = registry.game(engine_id).options().load(QUICK.get(engine_id, {}))
+            options = registry.game(engine_id).options().load(dict(registry.game(engine_id).trial.options))
             catalog = None
             if engine.catalog_kind:
                 default = catalogs.default_catalog(engine_id)

@@ -20,7 +20,6 @@ import pytest
 from engines import registry
 from tests.conftest import ROOT
 
-QUICK = {"pig": {"target": 20}, "chancellors": {"target": 30}}  # shorter games; others play by default
 MAX_STEPS = 5000
 
 
@@ -106,7 +105,7 @@ class Table:
         body = self.model("GameCreate")(
             engine=self.model("GameCreateEngine")(self.engine_id),
             seats=seats,
-            options=self.model("Options").from_dict(QUICK.get(self.engine_id, {})),
+            options=self.model("Options").from_dict(dict(registry.game(self.engine_id).trial.options)),
         )
         return _call("games.post_clubs_club_games", club=self.club, client=self.client, body=body).parsed
 

@@ -9,7 +9,6 @@ import pytest
 from engines import registry
 from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 
-QUICK = {"pig": {"target": 20}, "chancellors": {"target": 30}}  # shorter games; others play by default
 STEPS = 150
 
 
@@ -30,7 +29,7 @@ def _new_game(client, engine_id, dealer):
         client=client,
         club=club,
         engine=engine_id,
-        options=QUICK.get(engine_id, {}),
+        options=dict(registry.game(engine_id).trial.options),
         dealer=dealer,
         seats=engine.min_seats,
     )

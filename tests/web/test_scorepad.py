@@ -29,7 +29,7 @@ LINK = re.compile(r'<a class="button choice" href="([^"]+)">')
 FREE = {"OfferTrade"}
 #: The odds that the chooser keeps a free entry it drew.
 FREE_ODDS = 0.1
-#: A short game of each engine, where its options allow one, and its seats.
+#: Shorter games than the engines' trial setups, where their options allow one, and their seats.
 SHORT = {
     "pig": ({"target": 12}, 2),
     "chancellors": ({"target": 10}, 3),
@@ -105,7 +105,8 @@ def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, boo
 
 
 def new_table_game(client, engine: str):
-    options, seats = SHORT[engine]
+    trial = registry.game(engine).trial
+    options, seats = SHORT.get(engine) or (dict(trial.options), trial.seats)
     club, _, _, game = table_game(client, engine=engine, seats=seats, league=False, **options)
     sign_in(client, club["admin_token"])
     return club, game
