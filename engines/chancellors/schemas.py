@@ -4,11 +4,11 @@ the view of a finished game, and the whole state (the recorder's)."""
 
 from marshmallow import Schema, fields, validate
 
-from engines.chancellors import events as ev
 from engines.chancellors import state as st
-from engines.chancellors.cards import CARDS, SERVICE_IDS
+from engines.chancellors.cards import SERVICE_IDS
 from engines.kit import shapes as v
 from engines.kit.numbers import INT32_MAX, INT32_MIN
+from engines.kit.state_schema import state_schema
 
 
 class ChancellorsOptions(Schema):
@@ -76,24 +76,8 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-PHASES = (
-    *(st.OPENING, st.CHOOSE, st.REVEAL, st.CONTROL, st.HELP, st.UNFOLD, st.ESCALATE, st.RENEW, st.DRAW),
-    *(st.DISCARD, st.NEXT_TURN, st.OVER),
-)
-PROBLEM_STATUSES = (st.OPEN, st.PART, st.SOLVED)
-ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
-
-
-def card_id(**kw):
-    return v.string(sorted(CARDS), **kw)
-
-
-def die():
-    return v.integer(1, 6)
-
-
-def per_seat(field, **kw):
-    return v.array(field, **kw)
+PHASES, PROBLEM_STATUSES, ENDINGS = st.PHASES, st.PROBLEM_STATUSES, st.ENDINGS
+card_id, die, per_seat = st.card_id, st.die, st.per_seat
 
 
 class ChancellorsProblemView(Schema):
@@ -140,45 +124,9 @@ class ChancellorsView(Schema):
     my_choice = card_id(null=True, optional=True, description=v.ONLY_SEATS)
 
 
-class ChancellorsProblem(Schema):
-    dice = v.array(die(), description="Both dice; when partly solved, the second is the one set aside.")
-    status = v.string(PROBLEM_STATUSES)
-
-
-class ChancellorsState(Schema):
-    """The whole state: every hand, the pile and the choices (the recorder's view)."""
-
-    seats = v.count()
-    target = v.count()
-    pawns = v.boolean()
-    courts = v.boolean()
-    excuse = v.boolean()
-    scores = per_seat(v.integer())
-    hands = per_seat(v.array(card_id()))
-    pile = v.array(card_id())
-    problems = v.array(v.nested(ChancellorsProblem))
-    chosen = per_seat(card_id(null=True))
-    discards = v.array(card_id())
-    phase = v.string(PHASES)
-    turn = v.count()
-    services = v.array(
-        v.seat(null=True), length=len(SERVICE_IDS), description=f"Holders in order {SERVICE_IDS}."
-    )
-    acting = v.count()
-    queue = v.array(v.seat())
-    owed = v.count()
-    last_solver = v.seat(null=True)
-    excuse_holder = v.seat(null=True)
-    excuse_used = v.boolean()
-    served = v.array(v.seat())
-    ended_by = v.string(ENDINGS)
-    places = per_seat(v.integer(1))
-    solved_whole = per_seat(v.count())
-    solved_part = per_seat(v.count())
-    solved_unaided = per_seat(v.count())
-    services_won = per_seat(v.count())
-    abdications = per_seat(v.count())
-    excuse_uses = per_seat(v.count())
+ChancellorsProblem = st.ProblemShape
+#: The whole state: every hand, the pile and the choices (the recorder's view); derived from ``state.py``.
+ChancellorsState = state_schema(st.ChancellorsState)
 
 
 class ChancellorsFinishedView(ChancellorsState):

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
+from engines.chancellors.cards import CARDS, SERVICE_IDS
+from engines.chancellors.events import Termination
+from engines.kit import shapes as v
+from engines.kit import state_schema as records
 from engines.kit.items import Record
+from engines.kit.state_schema import shaped, state_schema
 
 # Phases, in the order of a turn. "next-turn" and "escalate" never rest: the
 # engine produces their events itself right after the command that reached them.
@@ -30,89 +35,90 @@ HAND_LIMIT = 6
 DRAW_SIZE = 3
 
 
+# What the game shows of its state: the shapes of its fields (``engines.kit.shapes``).
+PHASES = (
+    *(OPENING, CHOOSE, REVEAL, CONTROL, HELP, UNFOLD, ESCALATE, RENEW, DRAW),
+    *(DISCARD, NEXT_TURN, OVER),
+)
+PROBLEM_STATUSES = (OPEN, PART, SOLVED)
+ENDINGS = ("", *(t.value for t in Termination))  # "": not ended yet
+
+
+def card_id(**kw):
+    return v.string(sorted(CARDS), **kw)
+
+
+def die():
+    return v.integer(1, 6)
+
+
+def per_seat(field, **kw):
+    return v.array(field, **kw)
+
+
 @dataclass(frozen=True)
 class Problem:
-    dice: tuple[int, ...] = ()  # () until the opening roll
-    status: str = OPEN
+    dice: tuple[int, ...] = shaped(
+        v.array(die(), description="Both dice; when partly solved, the second is the one set aside."),
+        default=(),
+    )  # () until the opening roll
+    status: str = shaped(v.string(PROBLEM_STATUSES), default=OPEN)
 
     @property
     def total(self) -> int:
         return sum(self.dice)
 
 
+ProblemShape = state_schema(Problem, name="ChancellorsProblem")
+
+
 @dataclass(frozen=True)
 class ChancellorsState(Record):
-    seats: int
-    target: int
-    pawns: bool
-    courts: bool
-    excuse: bool
-    scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    pile: tuple[str, ...]  # the draw pile, sorted: it has no order, draws name their cards
-    problems: tuple[Problem, ...]
-    chosen: tuple[str | None, ...]
-    discards: tuple[str, ...] = ()
-    phase: str = OPENING
-    turn: int = 0
-    services: tuple[int | None, ...] = (None, None, None)  # holders, in SERVICES order
-    acting: int = 0  # (B): index of the next service to act
-    queue: tuple[int, ...] = ()  # (C): seats still to act; opening/(E): seats still to draw
-    owed: int = DRAW_SIZE  # cards still owed to queue[0] while drawing
-    last_solver: int | None = None
-    excuse_holder: int | None = None
-    excuse_used: bool = False  # the Excuse was used this turn
-    served: tuple[int, ...] = ()  # seats that controlled a service when control was settled this turn
-    ended_by: str = ""
-    places: tuple[int, ...] = ()
+    seats: int = shaped(v.count())
+    target: int = shaped(v.count())
+    pawns: bool = shaped(v.boolean())
+    courts: bool = shaped(v.boolean())
+    excuse: bool = shaped(v.boolean())
+    scores: tuple[int, ...] = shaped(per_seat(v.integer()))
+    hands: tuple[tuple[str, ...], ...] = shaped(per_seat(v.array(card_id())))
+    #: the draw pile, sorted: it has no order, draws name their cards
+    pile: tuple[str, ...] = shaped(v.array(card_id()))
+    problems: tuple[Problem, ...] = shaped(v.array(v.nested(ProblemShape)))
+    chosen: tuple[str | None, ...] = shaped(per_seat(card_id(null=True)))
+    discards: tuple[str, ...] = shaped(v.array(card_id()), default=())
+    phase: str = shaped(v.string(PHASES), default=OPENING)
+    turn: int = shaped(v.count(), default=0)
+    #: holders, in SERVICES order
+    services: tuple[int | None, ...] = shaped(
+        v.array(v.seat(null=True), length=len(SERVICE_IDS), description=f"Holders in order {SERVICE_IDS}."),
+        default=(None, None, None),
+    )
+    acting: int = shaped(v.count(), default=0)  # (B): index of the next service to act
+    #: (C): seats still to act; opening/(E): seats still to draw
+    queue: tuple[int, ...] = shaped(v.array(v.seat()), default=())
+    owed: int = shaped(v.count(), default=DRAW_SIZE)  # cards still owed to queue[0] while drawing
+    last_solver: int | None = shaped(v.seat(null=True), default=None)
+    excuse_holder: int | None = shaped(v.seat(null=True), default=None)
+    excuse_used: bool = shaped(v.boolean(), default=False)  # the Excuse was used this turn
+    #: seats that controlled a service when control was settled this turn
+    served: tuple[int, ...] = shaped(v.array(v.seat()), default=())
+    ended_by: str = shaped(v.string(ENDINGS), default="")
+    places: tuple[int, ...] = shaped(per_seat(v.integer(1)), default=())
     # statistics, per seat
-    solved_whole: tuple[int, ...] = ()
-    solved_part: tuple[int, ...] = ()
-    solved_unaided: tuple[int, ...] = ()
-    services_won: tuple[int, ...] = ()
-    abdications: tuple[int, ...] = ()
-    excuse_uses: tuple[int, ...] = ()
+    solved_whole: tuple[int, ...] = shaped(per_seat(v.count()), default=())
+    solved_part: tuple[int, ...] = shaped(per_seat(v.count()), default=())
+    solved_unaided: tuple[int, ...] = shaped(per_seat(v.count()), default=())
+    services_won: tuple[int, ...] = shaped(per_seat(v.count()), default=())
+    abdications: tuple[int, ...] = shaped(per_seat(v.count()), default=())
+    excuse_uses: tuple[int, ...] = shaped(per_seat(v.count()), default=())
 
     def holds_service(self, seat: int) -> bool:
         return seat in self.services
 
 
-_SEAT_TUPLES = (
-    "scores",
-    "solved_whole",
-    "solved_part",
-    "solved_unaided",
-    "services_won",
-    "abdications",
-    "excuse_uses",
-    "places",
-    "queue",
-    "chosen",
-    "services",
-    "pile",
-    "discards",
-    "served",
-)
-
-
 def dump_state(state: ChancellorsState) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for f in fields(state):
-        value = getattr(state, f.name)
-        if f.name == "hands":
-            value = [list(hand) for hand in value]
-        elif f.name == "problems":
-            value = [{"dice": list(p.dice), "status": p.status} for p in value]
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[f.name] = value
-    return data
+    return records.dump(state)
 
 
 def load_state(data: dict[str, Any]) -> ChancellorsState:
-    values = dict(data)
-    for name in _SEAT_TUPLES:
-        values[name] = tuple(values[name])
-    values["hands"] = tuple(tuple(hand) for hand in values["hands"])
-    values["problems"] = tuple(Problem(tuple(p["dice"]), p["status"]) for p in values["problems"])
-    return ChancellorsState(**values)
+    return records.load(ChancellorsState, data)
