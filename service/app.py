@@ -172,9 +172,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
 
-    app.view_functions["clubs.create_club"] = limiter.limit(
-        settings.club_creation_limit, key_func=client_address, override_defaults=False
-    )(app.view_functions["clubs.create_club"])
+    for creates_a_club in ("clubs.create_club", "history.restore_club"):
+        app.view_functions[creates_a_club] = limiter.limit(
+            settings.club_creation_limit, key_func=client_address, override_defaults=False
+        )(app.view_functions[creates_a_club])
 
     api.spec.path(rule=next(app.url_map.iter_rules("health")), operations={"get": HEALTH_DOC})
 

@@ -13,6 +13,7 @@ OUTCOME = OutcomeRule(
         Ending("last-company-standing", _WORDS, order=FREE),
         Ending("all-out-of-business", _WORDS, order=FREE),
         Ending("round-limit", _WORDS, order=FREE),
+        Ending("mansion-restored", _WORDS, order=FREE),
     ),
     minimum_score=None,
 )

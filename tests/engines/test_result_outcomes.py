@@ -38,6 +38,12 @@ def test_every_club_game_declares_its_outcome_rule():
 
 
 @pytest.mark.parametrize("engine_id", ENGINES)
+def test_a_result_ends_in_one_of_the_ways_the_game_ends(engine_id):
+    game = registry.game(engine_id)
+    assert sorted(e.name for e in game.outcome.endings) == sorted(t.value for t in game.terminations)
+
+
+@pytest.mark.parametrize("engine_id", ENGINES)
 def test_a_result_needs_a_seat_count_the_game_allows(engine_id):
     engine = registry.get(engine_id)
     too_many = engine.max_seats + 1
