@@ -21,8 +21,8 @@ from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
 from service.records.games import COLUMNS, Game, from_row, get_game, player_names
-from service.records.league import ordinal
-from service.records.league_tables import standings
+from service.records.ratings import shown
+from service.records.standings_page import standings_page
 from service.records.steps import Replay, describe_service, name_list
 from service.records.unit_of_work import WriteResult
 
@@ -147,9 +147,10 @@ def option_fields(engine_id: str) -> list[dict[str, Any]]:
 def league_page(
     records: Records, league_id: UUID, principal: Principal | None, upto: int | None = None
 ) -> dict[str, Any]:
-    """The standings, one page of the rating history (``CHART_WINDOW`` rated
-    games ending at ``upto``, default the latest) and the latest results."""
-    table = standings(records, league_id, principal, None)
+    """The standings (``standings_page``), one page of the rating history
+    (``CHART_WINDOW`` rated games ending at ``upto``, default the latest) on
+    the members' scale, and the latest results."""
+    table = standings_page(records, league_id, principal)
     with records.pool.connection() as conn:
         last = conn.execute(
             "SELECT max(seq) AS seq FROM rating_history WHERE league_id = %s", (league_id,)
@@ -158,8 +159,9 @@ def league_page(
         high = min(upto, last) if upto is not None else last
         low = max(high - CHART_WINDOW, 0)
         rows = conn.execute(
-            "SELECT seq, player_id, mu_before, sigma_before, mu_after, sigma_after FROM rating_history"
-            " WHERE league_id = %s AND seq > %s AND seq <= %s ORDER BY seq, seat",
+            "SELECT h.seq, h.player_id, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
+            " g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " WHERE h.league_id = %s AND h.seq > %s AND h.seq <= %s ORDER BY h.seq, h.seat",
             (league_id, low, high),
         ).fetchall()
         results = conn.execute(
@@ -170,12 +172,25 @@ def league_page(
         ).fetchall()
         names = player_names(conn, {r["player_id"] for r in rows} | {p for r in results for p in r["seats"]})
     series: dict[str, dict[str, Any]] = {}
+    games: list[dict[str, Any]] = []
     for r in rows:
         player = str(r["player_id"])
         line = series.setdefault(player, {"player": player, "name": names.get(player), "points": []})
+        before, after = shown(r["mu_before"], r["sigma_before"]), shown(r["mu_after"], r["sigma_after"])
         if not line["points"]:
-            line["points"].append([r["seq"] - 1, round(ordinal(r["mu_before"], r["sigma_before"]), 3)])
-        line["points"].append([r["seq"], round(ordinal(r["mu_after"], r["sigma_after"]), 3)])
+            line["points"].append([r["seq"] - 1, before])
+        line["points"].append([r["seq"], after])
+        if not games or games[-1]["game"] != r["seq"]:
+            games.append({"game": r["seq"], "date": _date(r["ended_at"]), "players": []})
+        games[-1]["players"].append(
+            {
+                "player": player,
+                "name": names.get(player),
+                "place": r["place"],
+                "rating": after,
+                "change": after - before,
+            }
+        )
     return {
         **table,
         "chart": {
@@ -185,6 +200,8 @@ def league_page(
             "earlier": low if low > 0 else None,
             "later": min(high + CHART_WINDOW, last) if high < last else None,
             "series": sorted(series.values(), key=lambda s: s["name"] or ""),
+            "dates": {g["game"]: g["date"] for g in games},
+            "games": games,
         },
         "results": [
             {
@@ -192,13 +209,17 @@ def league_page(
                 "ended_at": r["ended_at"],
                 "ended_by": r["ended_by"],
                 "seats": [
-                    {"name": names.get(str(p)), "place": place, "score": score}
+                    {"player": str(p), "name": names.get(str(p)), "place": place, "score": score}
                     for p, place, score in zip(r["seats"], r["places"] or [], r["scores"] or [], strict=False)
                 ],
             }
             for r in results
         ],
     }
+
+
+def _date(moment) -> str:
+    return moment.strftime("%d %b %Y") if moment else ""
 
 
 # -- a game ----------------------------------------------------------------------
