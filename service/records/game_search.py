@@ -9,17 +9,26 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from engines import registry
 from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Invalid
 from service.records.games import player_names
-from service.records.profiles import engine_title
 
 #: Games per page of a search.
 PER_PAGE = 25
 STATUSES = {"finished": "finished", "live": "active"}
+
+
+def engine_title(engine_id: str) -> str:
+    """The game's name as the box says it (the id when the engine is gone)."""
+    try:
+        return registry.get(engine_id).title
+    except (KeyError, LookupError):
+        return engine_id
 
 
 def parse(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,10 +72,23 @@ def parse(args: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def where(club_id: UUID, query: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+def visible(principal: Principal) -> tuple[str, dict[str, Any]]:
+    """Which of the club's games (``stats_games s``) a list shows ``principal``:
+    every one to the club's recorder; to others the public ones and their own."""
+    if principal.is_admin:
+        return "TRUE", {}
+    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
+    return (
+        "EXISTS (SELECT 1 FROM games v WHERE v.id = s.game_id AND (v.public OR s.seats @> %(mine)s::jsonb))",
+        {"mine": mine},
+    )
+
+
+def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tuple[str, dict[str, Any]]:
     """The SQL condition and parameters of a search (over ``stats_games s``)."""
-    clauses = ["s.club_id = %(club)s", "s.status <> 'abandoned'"]
-    params: dict[str, Any] = {"club": club_id}
+    seen, params = visible(principal)
+    clauses = ["s.club_id = %(club)s", "s.status <> 'abandoned'", seen]
+    params["club"] = club_id
     if query.get("players"):
         clauses.append("s.seats @> %(players)s::jsonb")
         params["players"] = "[" + ", ".join(f'"{p}"' for p in query["players"]) + "]"
@@ -97,8 +119,8 @@ def where(club_id: UUID, query: Mapping[str, Any]) -> tuple[str, dict[str, Any]]
 
 def search(records: Records, club_id: UUID, principal: Principal | None, query: Mapping[str, Any]) -> dict:
     """One page of the club's games matching ``query`` (see ``parse``), newest first."""
-    access.may_see_player(principal, club_id)
-    condition, params = where(club_id, query)
+    principal = access.may_see_player(principal, club_id)
+    condition, params = where(club_id, query, principal)
     page = max(int(query.get("page") or 1), 1)
     with records.pool.connection() as conn:
         total = conn.execute(f"SELECT count(*) AS n FROM stats_games s WHERE {condition}", params).fetchone()[
@@ -135,6 +157,29 @@ def _engines() -> list[dict[str, str]]:
     return [{"id": e, "title": registry.get(e).title} for e in registry.available()]
 
 
+LATEST = """
+SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
+       g.created_at, s.ended_at
+FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
+WHERE g.club_id = %(club)s AND (g.status = 'active') = %(live)s
+  AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+ORDER BY g.created_at DESC LIMIT %(limit)s
+"""
+
+
+def latest(
+    conn: psycopg.Connection, club_id: UUID, principal: Principal, live: bool, limit: int
+) -> list[dict[str, Any]]:
+    """The club's newest live games, or its newest finished and abandoned ones,
+    as lists show them (those ``principal`` may see: see ``visible``)."""
+    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
+    rows = conn.execute(
+        LATEST, {"club": club_id, "live": live, "all": principal.is_admin, "mine": mine, "limit": limit}
+    ).fetchall()
+    names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
+    return [game_line(r, names) for r in rows]
+
+
 def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     """A game as lists show it: when, which game, who played, who won."""
     seats = [str(s) for s in row["seats"]]
@@ -150,7 +195,8 @@ def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
         "engine": row["engine"],
         "title": engine_title(row["engine"]),
         "league": {"id": str(row["league_id"]), "name": row["league"]} if row["league_id"] else None,
-        "status": "finished" if row["status"] == "finished" else "live",
+        "status": {"active": "live"}.get(row["status"], row["status"]),
+        "dealer": row.get("dealer"),
         "started_at": row["created_at"],
         "ended_at": row["ended_at"],
         "players": players,

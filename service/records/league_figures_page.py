@@ -33,6 +33,7 @@ import psycopg
 
 from service.records.access import Principal
 from service.records.context import Records
+from service.records.figure_words import engine_figures
 from service.records.games import player_names
 from service.records.league import league_info
 from service.records.league_figures import engine_statistics, h_index
@@ -311,6 +312,7 @@ def statistics_page(
         "league": league_info(league),
         "position": position,
         "statistics": shown,
+        "engine_figures": engine_figures(shown["engine"], names),
         "pairs": {"page": page, "pages": max((pairs + PAIRS_PER_PAGE - 1) // PAIRS_PER_PAGE, 1)},
         "engine_window": {
             "from": low + 1 if window else 0,

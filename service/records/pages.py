@@ -15,12 +15,12 @@ import psycopg
 
 from engines import registry
 from engines.base import Event
-from service.records import access, acting, choices, fold, game_views, recorder, states, store
+from service.records import access, acting, choices, fold, game_search, game_views, recorder, states, store
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
-from service.records.games import COLUMNS, Game, from_row, get_game, player_names
+from service.records.games import Game, get_game, player_names
 from service.records.ratings import shown
 from service.records.standings_page import standings_page
 from service.records.steps import Replay, describe_service, name_list
@@ -53,26 +53,16 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
             "SELECT id, name, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s ORDER BY name",
             (club_id,),
         ).fetchall()
-        seen = "" if principal.is_admin else " AND (public OR seats @> jsonb_build_array(%s::text))"
-        own = () if principal.is_admin else (str(principal.player_id),)
-        live = _games(conn, f"club_id = %s AND status = 'active'{seen}", (club_id, *own), 50)
-        recent = _games(conn, f"club_id = %s AND status <> 'active'{seen}", (club_id, *own), GAMES_PER_PAGE)
-    names = {str(p["id"]): p["name"] for p in players}
+        live = game_search.latest(conn, club_id, principal, True, 50)
+        recent = game_search.latest(conn, club_id, principal, False, GAMES_PER_PAGE)
     return {
         "club": club,
         "leagues": leagues,
         "players": players,
-        "live": [summary(g, names) for g in live],
-        "recent": [summary(g, names) for g in recent],
+        "live": live,
+        "recent": recent,
         "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
     }
-
-
-def _games(conn: psycopg.Connection, where: str, params: tuple, limit: int) -> list[Game]:
-    rows = conn.execute(
-        f"SELECT {COLUMNS} FROM games WHERE {where} ORDER BY created_at DESC LIMIT %s", (*params, limit)
-    ).fetchall()
-    return [from_row(r) for r in rows]
 
 
 def new_game_form(

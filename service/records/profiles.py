@@ -14,24 +14,16 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-from engines import registry
-from service.records import access
+from service.records import access, game_search
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import NotFound
+from service.records.game_search import engine_title
 from service.records.games import player_names
 from service.records.ratings import shown
 
 #: Games listed per page of a profile.
 GAMES_PER_PAGE = 50
-
-
-def engine_title(engine_id: str) -> str:
-    """The game's name as the box says it (the id when the engine is gone)."""
-    try:
-        return registry.get(engine_id).title
-    except (KeyError, LookupError):
-        return engine_id
 
 
 def figures(player: str, games: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -81,7 +73,7 @@ PLAYER_GAMES = """
 SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.places, s.scores, s.created_at,
        s.ended_at, s.end_position
 FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id
-WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats @> %(me)s::jsonb
+WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats @> %(me)s::jsonb AND {seen}
 ORDER BY s.end_position
 """
 
@@ -102,9 +94,12 @@ def player_profile(
         player = conn.execute("SELECT id, club_id, name FROM players WHERE id = %s", (player_id,)).fetchone()
         if player is None:
             raise NotFound("player")
-        access.may_see_player(principal, player["club_id"])
+        viewer = access.may_see_player(principal, player["club_id"])
         me = str(player_id)
-        games = conn.execute(PLAYER_GAMES, {"club": player["club_id"], "me": f'["{me}"]'}).fetchall()
+        seen, params = game_search.visible(viewer)
+        games = conn.execute(
+            PLAYER_GAMES.format(seen=seen), {"club": player["club_id"], "me": f'["{me}"]', **params}
+        ).fetchall()
         ratings = conn.execute(RATINGS, (player_id,)).fetchall()
         names = player_names(conn, {s for g in games for s in g["seats"]}, player["club_id"])
     folded = figures(me, games)

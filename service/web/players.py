@@ -7,7 +7,7 @@ from uuid import UUID
 
 from flask import render_template, request
 
-from service.records import game_search, profiles
+from service.records import figure_words, game_search, profiles
 from service.records.errors import Invalid
 from service.records.ratings import BASE, SCALE, signed
 from service.records.standings_page import place_name
@@ -35,6 +35,21 @@ def _place(place: int | None) -> str:
 @blueprint.app_template_filter("day")
 def _day(moment) -> str:
     return moment.strftime("%d %b %Y") if moment else ""
+
+
+@blueprint.app_template_filter("plural")
+def _plural(count: int, one: str) -> str:
+    return figure_words.plural(int(count), one)
+
+
+@blueprint.app_template_filter("amount")
+def _amount(value: float | None) -> str:
+    return figure_words.amount(value)
+
+
+@blueprint.app_template_filter("duration")
+def _duration(minutes: float | None) -> str:
+    return figure_words.duration(minutes)
 
 
 @blueprint.get("/player/<uuid:player_id>")

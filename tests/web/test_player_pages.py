@@ -84,3 +84,17 @@ def test_the_search_page_filters_and_links_names_and_games(client, league_pages)
 def test_the_ratings_page_says_what_the_numbers_mean(client):
     html = client.get("/ratings").get_data(as_text=True)
     assert "starts at 1500" in html and "1500 + 42 × (μ − 3σ)" in html
+
+
+def test_the_club_page_lists_live_and_latest_games_with_date_game_players_and_winner(client, league_pages):
+    club, _, members = league_pages
+    live = GameFactory(client=client, club=club, players=members[2:], options={"target": 12})
+    html = client.get(f"/club/{club['id']}").get_data(as_text=True)
+    live_part = html[html.index('id="live"') : html.index("</ul>", html.index('id="live"'))]
+    assert f'href="/game/{live["id"]}"' in live_part and "live since" in live_part
+    assert all(f'href="/player/{m["id"]}"' in live_part for m in members[2:])
+    recent = html[html.index('id="recent"') : html.index("</ul>", html.index('id="recent"'))]
+    assert recent.count('class="game-line"') == 5
+    assert recent.count("won by") == 5 and recent.count("Pig") >= 5
+    assert re.search(r"\d{2} [A-Z][a-z]{2} \d{4}", recent)
+    assert not UUID.search(_text(html))
