@@ -27,7 +27,7 @@ def engine_title(engine_id: str) -> str:
     """The game's name as the box says it (the id when the engine is gone)."""
     try:
         return registry.get(engine_id).title
-    except (KeyError, LookupError):
+    except registry.UnknownEngine:
         return engine_id
 
 
