@@ -106,11 +106,12 @@ def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tupl
         params["until"] = datetime.combine(query["until"] + timedelta(days=1), time.min).astimezone()
     if query.get("winner"):
         clauses.append(
-            "s.status = 'finished' AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
+            "s.status = 'finished' AND s.seats @> %(winner_seated)s::jsonb AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
             " WITH ORDINALITY AS x(player, n) WHERE x.player = %(winner)s"
             " AND (s.places ->> (x.n - 1)::int)::int = 1)"
         )
         params["winner"] = str(query["winner"])
+        params["winner_seated"] = f'["{query["winner"]}"]'
     if query.get("status"):
         clauses.append("s.status = %(status)s")
         params["status"] = STATUSES[query["status"]]

@@ -27,7 +27,7 @@ from service.records.steps import Replay, describe_service, name_list
 from service.records.unit_of_work import WriteResult
 
 #: Rated games per page of a league's rating chart.
-CHART_WINDOW = 100
+CHART_WINDOW = 50
 #: The newest lines of the log the scorepad shows.
 SCOREPAD_LINES = 30
 #: The newest events the scorepad reads for them and for its undo.
@@ -191,8 +191,8 @@ def league_page(
             "later": min(high + CHART_WINDOW, last) if high < last else None,
             "series": sorted(series.values(), key=lambda s: s["name"] or ""),
             "dates": {g["game"]: g["date"] for g in games},
-            "games": games,
         },
+        "chart_table": games,
         "results": [
             {
                 "game": r["game_id"],

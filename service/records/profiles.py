@@ -24,6 +24,8 @@ from service.records.ratings import shown
 
 #: Games listed per page of a profile.
 GAMES_PER_PAGE = 50
+#: A league's latest rated games the profile's page lists (the API gives them all).
+RATED_GAMES_SHOWN = 20
 
 
 def figures(player: str, games: Iterable[dict[str, Any]]) -> dict[str, Any]:

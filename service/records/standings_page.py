@@ -75,8 +75,10 @@ def standings_page(records: Records, league_id: UUID, principal: Principal | Non
         last = {
             str(r["player_id"]): r
             for r in conn.execute(
-                "SELECT DISTINCT ON (player_id) player_id, mu_before, sigma_before, mu_after, sigma_after"
-                " FROM rating_history WHERE league_id = %s ORDER BY player_id, seq DESC",
+                "SELECT s.player_id, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after FROM standings s"
+                " CROSS JOIN LATERAL (SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_history"
+                " WHERE league_id = s.league_id AND player_id = s.player_id ORDER BY seq DESC LIMIT 1) h"
+                " WHERE s.league_id = %s",
                 (league_id,),
             )
         }

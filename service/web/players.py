@@ -55,7 +55,7 @@ def _duration(minutes: float | None) -> str:
 @blueprint.get("/player/<uuid:player_id>")
 def player(player_id: UUID):
     page = profiles.player_profile(session.records(), player_id, session.principal(), page_number())
-    return render_template("player.html", **page)
+    return render_template("player.html", **page, rated_games_shown=profiles.RATED_GAMES_SHOWN)
 
 
 @blueprint.get("/club/<uuid:club_id>/games")
