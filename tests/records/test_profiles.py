@@ -143,3 +143,23 @@ def test_the_search_finds_games_by_player_winner_status_league_and_date(client, 
     assert found(f"since={today}&until={today}") == everything
     assert found("until=2000-01-01") == 0
     assert api.get(f"{search}?status=over").status_code == 422
+
+
+def test_a_member_lists_the_club_s_public_games_and_their_own_and_the_recorder_every_game(
+    client, club_history
+):
+    club, _, members, _ = club_history
+    admin = Api(client, club["admin_token"])
+    outsider = members[-1]
+    sign_in = admin.post(f"/clubs/{club['id']}/players/{outsider['id']}/sign-in")
+    assert sign_in.status_code == 201, sign_in.get_json()
+    member = Api(client, sign_in.get_json()["token"])
+    search = f"/clubs/{club['id']}/games/search"
+    every = {g["game"] for g in admin.get(search).get_json()["games"]}
+    seen = {g["game"] for g in member.get(search).get_json()["games"]}
+    mine = {g["game"] for g in admin.get(f"{search}?player={outsider['id']}").get_json()["games"]}
+    # none of these games is public: a member lists their own, the recorder every one
+    assert len(mine) == 2 and seen == mine and len(every) == 9
+    profile = member.get(f"/players/{members[0]['id']}/profile").get_json()
+    assert profile["games"] == 1  # the one game members[0] played with the outsider
+    assert admin.get(f"/players/{members[0]['id']}/profile").get_json()["games"] > 1
