@@ -33,7 +33,9 @@ def duration(minutes: float | None) -> str:
     if whole < 1:
         return "under a minute"
     hours, rest = divmod(whole, 60)
-    return f"{hours} h {rest} min" if hours else f"{rest} min"
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h {rest} min" if rest else f"{hours} h"
 
 
 def _item(key: str) -> str:

@@ -25,7 +25,13 @@ def test_figures_are_rounded_as_people_round_them():
 
 
 def test_recording_time_reads_in_minutes_and_hours():
-    assert [duration(m) for m in (0.2, 12.4, 80, None)] == ["under a minute", "12 min", "1 h 20 min", "–"]
+    assert [duration(m) for m in (0.2, 12.4, 60, 80, None)] == [
+        "under a minute",
+        "12 min",
+        "1 h",
+        "1 h 20 min",
+        "–",
+    ]
 
 
 def test_a_merged_number_says_its_mean_and_total():
