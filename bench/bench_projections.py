@@ -54,11 +54,11 @@ def pig_game(rng: random.Random, seats: int) -> tuple[list[tuple[str, dict]], tu
     return events, PIG.outcome(state)
 
 
-def generate(url: str, n_games: int) -> tuple[uuid.UUID, list[uuid.UUID], int]:
-    """A club, a league and ``n_games`` finished games; returns (club, players, events)."""
+def generate(url: str, n_games: int, n_players: int = PLAYERS) -> tuple[uuid.UUID, list[uuid.UUID], int]:
+    """A club, a league and ``n_games`` finished games among ``n_players``; returns (club, players, events)."""
     rng = random.Random(7)
     club, league = uuid.uuid4(), uuid.uuid4()
-    players = [uuid.uuid4() for _ in range(PLAYERS)]
+    players = [uuid.uuid4() for _ in range(n_players)]
     start = datetime(2026, 1, 1, tzinfo=UTC)
     count = 0
     with psycopg.connect(url, autocommit=True) as conn:

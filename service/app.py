@@ -124,6 +124,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         interchange,
         leagues,
         players,
+        profiles,
         projections,
         replays,
         results,
@@ -146,6 +147,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         projections,
         results,
         history,
+        profiles,
     ):
         api.register_blueprint(module.blp)
     from service import web

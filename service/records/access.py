@@ -165,6 +165,15 @@ def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -
     return league
 
 
+def may_see_player(principal: Principal | None, club_id: UUID) -> Principal:
+    """A player's profile and the club's game history: any token of the club
+    (its recorder or a seat of one of its games); another club's learns nothing."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("player")
+    return principal
+
+
 # -- games -----------------------------------------------------------------------
 
 

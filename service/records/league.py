@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_ENDED
+from service.records.ratings import ordinal  # noqa: F401 - the ranking's rating, read from here too
 from service.records.store import StoredEvent
 
 DEFAULT_POINTS = [10, 6, 3, 1]
@@ -46,11 +47,6 @@ def game_result(event: StoredEvent, seats: int) -> dict[str, Any]:
 
 def points_for(table: Sequence[float], place: int) -> float:
     return float(table[place - 1]) if 1 <= place <= len(table) else 0.0
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The displayed rating (openskill's ordinal): mu - 3 sigma."""
-    return mu - 3.0 * sigma
 
 
 def rank_key(points: float, wins: int, rating: float, average: float, games: int) -> tuple:

@@ -33,6 +33,7 @@ import psycopg
 
 from service.records.access import Principal
 from service.records.context import Records
+from service.records.figure_words import engine_figures
 from service.records.games import player_names
 from service.records.league import league_info
 from service.records.league_figures import engine_statistics, h_index
@@ -111,6 +112,12 @@ ENDED_SINCE = """
 SELECT end_position, seats, places, first_seat, luck, events, turns, coalesce(ended_by, 'unknown') AS ended_by,
        extract(epoch FROM ended_at - created_at)::float8 / 60 AS minutes
 FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
+"""
+#: How long the table played, where a result-only game's record says so.
+PLAY_LENGTH = """
+SELECT count(r.minutes) AS games, avg(r.minutes)::float8 AS minutes
+FROM result_games r JOIN stats_games s ON s.game_id = r.game_id
+WHERE s.league_id = %s AND s.status = 'finished'
 """
 #: No end position is past this.
 END = 2**62
@@ -303,6 +310,7 @@ def statistics_page(
             (league_id, low, high - low),
         ).fetchall()
         names = player_names(conn, list(figures.players))
+        play = conn.execute(PLAY_LENGTH, (league_id,)).fetchone()
     shown = figures.figures(names)
     pairs = len(shown["head_to_head"])
     shown["head_to_head"] = shown["head_to_head"][(page - 1) * PAIRS_PER_PAGE : page * PAIRS_PER_PAGE]
@@ -311,6 +319,8 @@ def statistics_page(
         "league": league_info(league),
         "position": position,
         "statistics": shown,
+        "engine_figures": engine_figures(shown["engine"], names),
+        "play_length": {"games": play["games"], "minutes": play["minutes"]},
         "pairs": {"page": page, "pages": max((pairs + PAIRS_PER_PAGE - 1) // PAIRS_PER_PAGE, 1)},
         "engine_window": {
             "from": low + 1 if window else 0,

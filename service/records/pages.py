@@ -15,19 +15,19 @@ import psycopg
 
 from engines import registry
 from engines.base import Event
-from service.records import access, acting, choices, fold, game_views, recorder, states, store
+from service.records import access, acting, choices, fold, game_search, game_views, recorder, states, store
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
-from service.records.games import COLUMNS, Game, from_row, get_game, player_names
-from service.records.league import ordinal
-from service.records.league_tables import standings
+from service.records.games import Game, get_game, player_names
+from service.records.ratings import shown
+from service.records.standings_page import standings_page
 from service.records.steps import Replay, describe_service, name_list
 from service.records.unit_of_work import WriteResult
 
 #: Rated games per page of a league's rating chart.
-CHART_WINDOW = 100
+CHART_WINDOW = 50
 #: The newest lines of the log the scorepad shows.
 SCOREPAD_LINES = 30
 #: The newest events the scorepad reads for them and for its undo.
@@ -53,26 +53,16 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
             "SELECT id, name, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s ORDER BY name",
             (club_id,),
         ).fetchall()
-        seen = "" if principal.is_admin else " AND (public OR seats @> jsonb_build_array(%s::text))"
-        own = () if principal.is_admin else (str(principal.player_id),)
-        live = _games(conn, f"club_id = %s AND status = 'active'{seen}", (club_id, *own), 50)
-        recent = _games(conn, f"club_id = %s AND status <> 'active'{seen}", (club_id, *own), GAMES_PER_PAGE)
-    names = {str(p["id"]): p["name"] for p in players}
+        live = game_search.latest(conn, club_id, principal, True, 50)
+        recent = game_search.latest(conn, club_id, principal, False, GAMES_PER_PAGE)
     return {
         "club": club,
         "leagues": leagues,
         "players": players,
-        "live": [summary(g, names) for g in live],
-        "recent": [summary(g, names) for g in recent],
+        "live": live,
+        "recent": recent,
         "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
     }
-
-
-def _games(conn: psycopg.Connection, where: str, params: tuple, limit: int) -> list[Game]:
-    rows = conn.execute(
-        f"SELECT {COLUMNS} FROM games WHERE {where} ORDER BY created_at DESC LIMIT %s", (*params, limit)
-    ).fetchall()
-    return [from_row(r) for r in rows]
 
 
 def new_game_form(
@@ -147,9 +137,10 @@ def option_fields(engine_id: str) -> list[dict[str, Any]]:
 def league_page(
     records: Records, league_id: UUID, principal: Principal | None, upto: int | None = None
 ) -> dict[str, Any]:
-    """The standings, one page of the rating history (``CHART_WINDOW`` rated
-    games ending at ``upto``, default the latest) and the latest results."""
-    table = standings(records, league_id, principal, None)
+    """The standings (``standings_page``), one page of the rating history
+    (``CHART_WINDOW`` rated games ending at ``upto``, default the latest) on
+    the members' scale, and the latest results."""
+    table = standings_page(records, league_id, principal)
     with records.pool.connection() as conn:
         last = conn.execute(
             "SELECT max(seq) AS seq FROM rating_history WHERE league_id = %s", (league_id,)
@@ -158,8 +149,9 @@ def league_page(
         high = min(upto, last) if upto is not None else last
         low = max(high - CHART_WINDOW, 0)
         rows = conn.execute(
-            "SELECT seq, player_id, mu_before, sigma_before, mu_after, sigma_after FROM rating_history"
-            " WHERE league_id = %s AND seq > %s AND seq <= %s ORDER BY seq, seat",
+            "SELECT h.seq, h.player_id, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
+            " g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " WHERE h.league_id = %s AND h.seq > %s AND h.seq <= %s ORDER BY h.seq, h.seat",
             (league_id, low, high),
         ).fetchall()
         results = conn.execute(
@@ -170,12 +162,25 @@ def league_page(
         ).fetchall()
         names = player_names(conn, {r["player_id"] for r in rows} | {p for r in results for p in r["seats"]})
     series: dict[str, dict[str, Any]] = {}
+    games: list[dict[str, Any]] = []
     for r in rows:
         player = str(r["player_id"])
         line = series.setdefault(player, {"player": player, "name": names.get(player), "points": []})
+        before, after = shown(r["mu_before"], r["sigma_before"]), shown(r["mu_after"], r["sigma_after"])
         if not line["points"]:
-            line["points"].append([r["seq"] - 1, round(ordinal(r["mu_before"], r["sigma_before"]), 3)])
-        line["points"].append([r["seq"], round(ordinal(r["mu_after"], r["sigma_after"]), 3)])
+            line["points"].append([r["seq"] - 1, before])
+        line["points"].append([r["seq"], after])
+        if not games or games[-1]["game"] != r["seq"]:
+            games.append({"game": r["seq"], "date": _date(r["ended_at"]), "players": []})
+        games[-1]["players"].append(
+            {
+                "player": player,
+                "name": names.get(player),
+                "place": r["place"],
+                "rating": after,
+                "change": after - before,
+            }
+        )
     return {
         **table,
         "chart": {
@@ -185,20 +190,26 @@ def league_page(
             "earlier": low if low > 0 else None,
             "later": min(high + CHART_WINDOW, last) if high < last else None,
             "series": sorted(series.values(), key=lambda s: s["name"] or ""),
+            "dates": {g["game"]: g["date"] for g in games},
         },
+        "chart_table": games,
         "results": [
             {
                 "game": r["game_id"],
                 "ended_at": r["ended_at"],
                 "ended_by": r["ended_by"],
                 "seats": [
-                    {"name": names.get(str(p)), "place": place, "score": score}
+                    {"player": str(p), "name": names.get(str(p)), "place": place, "score": score}
                     for p, place, score in zip(r["seats"], r["places"] or [], r["scores"] or [], strict=False)
                 ],
             }
             for r in results
         ],
     }
+
+
+def _date(moment) -> str:
+    return moment.strftime("%d %b %Y") if moment else ""
 
 
 # -- a game ----------------------------------------------------------------------

@@ -158,7 +158,8 @@ def test_the_league_standings_and_chart_change_when_a_game_ends(page, broker_cli
     def games_shown(count: str):
         def shown():
             page.reload()
-            return sorted(page.locator("#standings td.games").all_inner_texts()) == [count] * len(players)
+            rows = page.locator("#standings tr[data-games], #unranked tr[data-games]")
+            return sorted(r.get_attribute("data-games") for r in rows.all()) == [count] * len(players)
 
         return shown
 

@@ -150,3 +150,26 @@ def test_the_statistics_page_renders_its_pages(client, pool):
     assert "page 1 of 2" in first and "Over finished games 1 to 60 of 60." in first
     second = client.get(f"/league/{league['id']}/statistics?page=2")
     assert second.status_code == 200 and "page 2 of 2" in second.get_data(as_text=True)
+
+
+def test_the_page_says_how_long_play_took_where_a_result_only_game_noted_it(client, pool):
+    club, league, people = _league(client, 3)
+    with pool.connection() as conn:
+        for n, minutes in enumerate((40, 80, None)):
+            _finished(conn, club, league, people[:2], [1, 2], 100 + n)
+            game = conn.execute(
+                "SELECT game_id FROM stats_games WHERE end_position = %s", (100 + n,)
+            ).fetchone()
+            conn.execute(
+                "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed)"
+                " VALUES (%s, %s, %s, 'pig', %s, '{}', 'table', 's')",
+                (game["game_id"], club["id"], league["id"], Jsonb(people[:2])),
+            )
+            conn.execute(
+                "INSERT INTO result_games (game_id, club_id, played_on, minutes) VALUES (%s, %s, '2026-03-01', %s)",
+                (game["game_id"], club["id"], minutes),
+            )
+    html = client.get(f"/league/{league['id']}/statistics").get_data(as_text=True)
+    assert "3 finished games." in html
+    assert "Where the table noted how long it played (2 games), play took 1 h on average." in html
+    assert "recording time" in html

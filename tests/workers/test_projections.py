@@ -8,12 +8,12 @@ from collections import Counter, defaultdict
 
 import psycopg
 import pytest
-from openskill.models import PlackettLuce
 
 from engines.base import Event, GameConfig, fold
 from engines.pig import ENGINE as PIG
 from service.records import store
 from service.records.fold import SERVICE_EVENTS
+from service.records.ratings import MODEL
 from service.records.store import NewEvent
 from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
@@ -38,7 +38,7 @@ def record_league(client, club, min_games=3):
 
 
 def expected_standings(finals, points_table, min_games):
-    model = PlackettLuce()
+    model = MODEL
     ratings, acc = (
         {},
         defaultdict(lambda: {"games": 0, "wins": 0, "points": 0.0, "score": 0.0, "placements": Counter()}),
@@ -251,7 +251,7 @@ def test_a_retraction_that_changes_a_result_recomputes_every_later_rating(client
 
     history = api.get(f"/leagues/{league['id']}/rating-history").get_json()["games"]
     assert [g["game"] for g in history] == [first, second]
-    model = PlackettLuce()
+    model = MODEL
     a, b = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])  # Q won the first game
     a2, b2 = model.rate([a, b], ranks=[1, 2])  # P won the second
     by_player = {c["player"]: c for c in history[1]["changes"]}

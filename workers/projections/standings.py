@@ -1,4 +1,4 @@
-"""League standings with openskill (Plackett-Luce) ratings.
+"""League standings with openskill ratings (``service.records.ratings``).
 
 Per league game (``GameCreated.data["league"]``) the projection keeps the
 game's live result: ``GameEnded`` sets it, an ``ActionsRetracted`` that takes
@@ -26,15 +26,12 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
-from openskill.models import PlackettLuce
 from psycopg.types.json import Jsonb
 
-from service.records import league
+from service.records import league, ratings
 from service.records.fold import GAME_CREATED, SERVICE_EVENTS
 from service.records.league import DEFAULT_POINTS, ordinal, points_for, rank_key
 from service.records.store import StoredEvent
-
-MODEL = PlackettLuce()
 
 GAME_FIELDS = (
     "game_id, league_id, seats, status, ended_version, ended_position, first_end_position,"
@@ -164,7 +161,7 @@ def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float 
     ).fetchall()
     start = next((i for i, g in enumerate(games) if g["first_end_position"] >= from_key), len(games))
     conn.execute("DELETE FROM rating_history WHERE league_id = %s AND seq > %s", (league_id, start))
-    ratings: dict[str, tuple[float, float]] = {
+    known: dict[str, tuple[float, float]] = {
         str(r["player_id"]): (r["mu_after"], r["sigma_after"])
         for r in conn.execute(
             "SELECT DISTINCT ON (player_id) player_id, mu_after, sigma_after FROM rating_history"
@@ -174,7 +171,7 @@ def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float 
     }
     history = []
     for seq, game in enumerate(games[start:], start=start + 1):
-        history.extend(_rate(league_id, seq, game, ratings))
+        history.extend(_rate(league_id, seq, game, known))
     if history:
         with conn.cursor() as cur:
             cur.executemany(
@@ -182,7 +179,7 @@ def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float 
                 " sigma_before, mu_after, sigma_after) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 history,
             )
-    rows = _standings_rows(league_id, games, ratings, points_table, min_games)
+    rows = _standings_rows(league_id, games, known, points_table, min_games)
     conn.execute("DELETE FROM standings WHERE league_id = %s", (league_id,))
     if rows:
         with conn.cursor() as cur:
@@ -194,22 +191,20 @@ def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float 
             )
 
 
-def _rate(league_id: UUID, seq: int, game: dict, ratings: dict) -> list[tuple]:
+def _rate(league_id: UUID, seq: int, game: dict, known: dict) -> list[tuple]:
     seats, places = game["seats"], game["places"]
     if len(set(seats)) != len(seats) or len(seats) < 2:
         return []  # a player in two seats, or a solo game: not rated
-    before = [ratings.get(p, (MODEL.mu, MODEL.sigma)) for p in seats]
-    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    after = MODEL.rate(teams, ranks=[float(p) for p in places])
+    before = [known.get(p, ratings.initial()) for p in seats]
+    after = ratings.rate(before, places)
     rows = []
-    for seat, (player, (mu0, s0), team) in enumerate(zip(seats, before, after, strict=True)):
-        mu1, s1 = float(team[0].mu), float(team[0].sigma)
-        ratings[player] = (mu1, s1)
+    for seat, (player, (mu0, s0), (mu1, s1)) in enumerate(zip(seats, before, after, strict=True)):
+        known[player] = (mu1, s1)
         rows.append((league_id, seq, game["game_id"], UUID(player), seat, places[seat], mu0, s0, mu1, s1))
     return rows
 
 
-def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[tuple]:
+def _standings_rows(league_id, games, known, points_table, min_games) -> list[tuple]:
     acc: dict[str, dict[str, Any]] = {}
     for game in games:
         for seat, player in enumerate(game["seats"]):
@@ -224,7 +219,7 @@ def _standings_rows(league_id, games, ratings, points_table, min_games) -> list[
             a["score"] += float(game["scores"][seat])
     rows = []
     for player, a in acc.items():
-        mu, sigma = ratings.get(player, (MODEL.mu, MODEL.sigma))
+        mu, sigma = known.get(player, ratings.initial())
         a.update(mu=mu, sigma=sigma, rating=ordinal(mu, sigma), average=a["score"] / a["games"])
         a["ranked"] = a["games"] >= max(min_games, 1)
         a["key"] = rank_key(a["points"], a["wins"], a["rating"], a["average"], a["games"])

@@ -54,9 +54,16 @@
         animation: false,
         maintainAspectRatio: false,
         parsing: false,
-        scales: { x: { type: "linear", title: { display: true, text: "rated game" } },
-                  y: { title: { display: true, text: "rating" } } },
-        plugins: { legend: { position: "bottom" } },
+        scales: { x: { type: "linear", title: { display: true, text: "rated game" }, ticks: { stepSize: 1, precision: 0 } },
+                  y: { title: { display: true, text: "rating" }, ticks: { precision: 0 } } },
+        plugins: {
+          legend: { position: "bottom" },
+          tooltip: { callbacks: { title: function (items) {
+            var game = items.length ? items[0].parsed.x : null;
+            var date = chart.dates && chart.dates[game];
+            return game === null ? "" : "Game " + game + (date ? ", " + date : "");
+          } } },
+        },
       },
     });
   }
