@@ -42,12 +42,8 @@ class Game:
     commands: Mapping[str, type[Schema]]  # command type -> its fields (``type`` and ``seat`` excluded)
     views: tuple[type[Schema], ...]  # what ``view`` returns: during play and, when it differs, once finished
     state: type[Schema]  # the shape of ``dump_state``: the whole state, which the recorder sees
-    terminations: type[
-        StrEnum
-    ]  # how a game ends: the words of ``GameDecided``'s and ``Outcome``'s ``ended_by``
-    terminations: type[
-        StrEnum
-    ]  # how a game ends: the words of ``GameDecided``'s and ``Outcome``'s ``ended_by``
+    #: How a game ends: the words of ``GameDecided``'s and ``Outcome``'s ``ended_by``.
+    terminations: type[StrEnum]
     trials: tuple[Trial, ...]  # the first is short; the others reach other shapes
     catalog: type[Schema] | None = None  # validates a catalog of ``engine.catalog_kind``
     default_catalog: Path | None = None  # the shipped catalog's JSON file
