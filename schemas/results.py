@@ -109,6 +109,10 @@ class HistoryFile(Schema):
     file = fields.Raw(required=True, metadata={"type": "string", "format": "binary"})
 
 
+class HistoryUpload(HistoryForm, HistoryFile):
+    """An uploaded history file with how to read it (one multipart body)."""
+
+
 class HistoryLine(Schema):
     where = fields.String(
         metadata={"description": "The line(s) or play the reason is about: `line 12`, `play 3`."}

@@ -10,6 +10,8 @@ import flask_smorest
 from flask import Response, current_app, g, json, request
 from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
+from webargs.multidictproxy import MultiDictProxy
+from werkzeug.datastructures import MultiDict
 
 from schemas.api import Problem
 from service.records.context import Records
@@ -18,7 +20,18 @@ from service.records.context import Records
 class _Parser(FlaskParser):
     """Parses with one instance of each argument schema: webargs would build a
     fresh one for every request, which costs more than loading a small body.
-    A schema instance keeps no state between loads."""
+    A schema instance keeps no state between loads.
+
+    Its ``multipart`` location reads a multipart body's fields and files
+    together, so that one schema (one ``multipart/form-data`` request body in
+    the spec) describes an upload."""
+
+    __location_map__ = {**FlaskParser.__location_map__, "multipart": "load_multipart"}
+
+    def load_multipart(self, req, schema: Schema) -> MultiDictProxy:
+        values = MultiDict(req.form)
+        values.update(req.files)
+        return MultiDictProxy(values, schema)
 
     def _get_schema(self, argmap, req) -> Schema:
         if isinstance(argmap, type) and issubclass(argmap, Schema):
@@ -35,10 +48,14 @@ class Blueprint(flask_smorest.Blueprint):
     """The service's blueprints: flask-smorest's, with the parser above."""
 
     ARGUMENTS_PARSER = _Parser()
+    DEFAULT_LOCATION_CONTENT_TYPE_MAPPING = {
+        **flask_smorest.Blueprint.DEFAULT_LOCATION_CONTENT_TYPE_MAPPING,
+        "multipart": "multipart/form-data",
+    }
 
 
 PROBLEM_TEXT = {
-    400: "Malformed request (for example, invalid JSON).",
+    400: "Malformed request (for example, invalid JSON, or a NUL character in the address).",
     401: "Missing or invalid bearer token.",
     403: "The token may not do this.",
     404: "Not found (or not visible to this token).",
@@ -52,11 +69,12 @@ PROBLEM_TEXT = {
 
 
 def problems(blp, *statuses: int) -> Callable:
-    """Document problem+json responses for ``statuses`` (and 429 everywhere)."""
+    """Document problem+json responses for ``statuses``, and everywhere 400 (an
+    address holding a NUL is refused before any route) and 429."""
 
     def decorate(func: Callable) -> Callable:
         documented = func
-        for status in sorted({*statuses, 429}):
+        for status in sorted({*statuses, 400, 429}):
             documented = blp.alt_response(
                 status,
                 schema=Problem,

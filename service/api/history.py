@@ -8,7 +8,7 @@ import threading
 
 from flask import Response, request
 
-from schemas.results import ClubRestored, HistoryFile, HistoryForm, HistoryReport, PlaysQuery
+from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
 from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
 from service.auth import current_principal
 from service.records import backup, history, history_export
@@ -30,11 +30,10 @@ def _allow_large_history() -> None:
 
 
 @blp.post("/clubs/<uuid:club>/history")
-@blp.arguments(HistoryForm, location="form")
-@blp.arguments(HistoryFile, location="files")
+@blp.arguments(HistoryUpload, location="multipart")
 @blp.response(201, HistoryReport)
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
-def import_history(form, files, club):
+def import_history(form, club):
     """Import a play history file (admin token): a BG Stats backup, a
     BoardGameGeek plays export or a CSV (`date, game, player, score, place`).
 
@@ -43,7 +42,7 @@ def import_history(form, files, club):
     Plays imported before are not imported again. With `Accept:
     application/x-ndjson` the answer streams a `{"judged": n, "of": m}` line
     every hundred plays, then `{"report": ...}` or `{"problem": ...}`."""
-    upload = files["file"]
+    upload = form["file"]
     fmt = form["format"] or guess_format(upload.filename or "")
     try:
         mapping = json.loads(form["mapping"]) if form["mapping"] else {}
