@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from dataclasses import replace
@@ -208,3 +210,43 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
         log.close()
     said = (tmp_path / "run.log").read_text(errors="replace")
     assert "API exited with -9; starting it again" in said and "worker exited with -9" in said, said[-2000:]
+
+
+@pytest.mark.slow
+def test_requests_in_flight_when_the_rate_limit_storage_freezes_get_no_5xx(client, settings, pool, tmp_path):
+    """A Redis that accepts connections and never answers (frozen): the
+    requests that meet it at the same moment, before any of them has switched
+    the limiter to memory, and the failed authentications counted after their
+    answer, all get their usual answer."""
+    path = str(tmp_path / "frozen.sock")
+    frozen = socket.socket(socket.AF_UNIX)
+    frozen.bind(path)
+    frozen.listen(64)
+    try:
+        app = create_app(
+            replace(settings, rate_limit_storage=f"redis+unix://{path}", rate_limit_storage_timeout=0.3),
+            pool=pool,
+        )
+        club = ClubFactory(client=client)  # through an app counting in memory
+        statuses: list[int] = []
+        start = threading.Barrier(8)
+
+        def ask(bad_token: bool) -> None:
+            client = app.test_client()
+            token = "tr_admin_made_up" if bad_token else club["admin_token"]
+            start.wait()
+            for _ in range(3):
+                statuses.append(
+                    client.get(
+                        f"/clubs/{club['id']}", headers={"Authorization": f"Bearer {token}"}
+                    ).status_code
+                )
+
+        threads = [threading.Thread(target=ask, args=(i % 2 == 0,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        frozen.close()
+    assert statuses and all(s < 500 for s in statuses), statuses
