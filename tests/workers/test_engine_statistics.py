@@ -67,7 +67,9 @@ def _seat_rows(api, game_ids):
 def test_an_engines_own_figures_add_up_per_player_and_over_everyone(
     client, database_url, engine, options, total_key, counted_key
 ):
-    api, league, players, game_ids = _league_of(client, engine, options, seats=registry.game(engine).trial.seats)
+    api, league, players, game_ids = _league_of(
+        client, engine, options, seats=registry.game(engine).trial.seats
+    )
     drain(database_url)
     stats = api.get(f"/leagues/{league['id']}/statistics").get_json()["statistics"]
     seats = stats["engine"]["seats"]
