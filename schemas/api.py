@@ -244,6 +244,14 @@ class SeatToken(Schema):
     token = fields.String()
 
 
+class SeatTokens(Schema):
+    game = fields.UUID()
+    seat_tokens = fields.List(
+        fields.Nested(SeatToken),
+        metadata={"description": "Shown once, one per seat; the old ones no longer work."},
+    )
+
+
 class GameCreated(GameSummary):
     seat_tokens = fields.List(fields.Nested(SeatToken), metadata={"description": "Shown once, one per seat."})
 

@@ -219,6 +219,10 @@ def _limiter(app: Flask, settings: Settings) -> Limiter:
         ],
         storage_options=storage_options,
         in_memory_fallback_enabled=True,
+        # A request that meets the storage failing after another one has
+        # already switched to memory (or a failed authentication counted after
+        # its answer) goes on uncounted instead of failing with a 500.
+        swallow_errors=True,
     )
     app.extensions["tablerecord.limiter"] = limiter
     return limiter

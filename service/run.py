@@ -1,7 +1,10 @@
 """`make run`: the API (waitress) and a Celery worker, on the configured
 servers or, when none are configured, on embedded ones kept under ./var/.
 
-Ctrl-C stops everything it started.
+A process that dies (the API or the worker) is started again, after a
+back-off that doubles while it keeps dying (1 s up to 30 s), while the rest,
+the embedded PostgreSQL and Redis included, keeps running. Ctrl-C stops
+everything it started.
 """
 
 from __future__ import annotations
@@ -49,17 +52,13 @@ def main() -> int:
         env["SECRET_KEY"] = secret_key(VAR / "secret_key")
     host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
     children = [
-        subprocess.Popen(
-            api_command(host, port, threads=env.get("WEB_THREADS", str(API_THREADS))), env=env, cwd=ROOT
-        )
-    ]
-    children.append(
-        subprocess.Popen(
+        Supervised("API", api_command(host, port, threads=env.get("WEB_THREADS", str(API_THREADS))), env),
+        Supervised(
+            "worker",
             worker_command(str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")),
-            env=env,
-            cwd=ROOT,
-        )
-    )
+            env,
+        ),
+    ]
     print(
         f"\ntablerecord web:  http://{host}:{port}/\n"
         f"tablerecord API:  http://{host}:{port}/ (JSON, bearer token)\n"
@@ -76,25 +75,66 @@ def main() -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    code = 0
     while not stopping:
         for child in children:
-            if child.poll() is not None:
-                print(f"{child.args[0]} exited with {child.returncode}; stopping", flush=True)
-                stopping, code = True, 1
+            child.tend()
         time.sleep(0.5)
     for child in children:
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
+        child.terminate()
     for child in children:
-        try:
-            child.wait(20)
-        except subprocess.TimeoutExpired:
-            child.kill()
+        child.wait(20)
     for stopper in reversed(stoppers):
         stopper()
     print("stopped.", flush=True)
-    return code
+    return 0
+
+
+class Supervised:
+    """One child process kept running: started again when it dies, after a
+    back-off that doubles from ``FIRST_BACKOFF`` to ``LAST_BACKOFF`` while it
+    keeps dying, and starts again from the first once it has run ``STEADY``
+    seconds."""
+
+    FIRST_BACKOFF, LAST_BACKOFF, STEADY = 1.0, 30.0, 60.0
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str]):
+        self.name, self.command, self.env = name, command, env
+        self.backoff = self.FIRST_BACKOFF
+        self.restart_at: float | None = None
+        self._start()
+
+    def _start(self) -> None:
+        self.proc = subprocess.Popen(self.command, env=self.env, cwd=ROOT)
+        self.started = time.monotonic()
+        self.restart_at = None
+
+    def tend(self) -> None:
+        """Restart the process if it died and its back-off has passed."""
+        now = time.monotonic()
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                print(f"{self.name}: starting again", flush=True)
+                self._start()
+            return
+        code = self.proc.poll()
+        if code is None:
+            return
+        if now - self.started >= self.STEADY:
+            self.backoff = self.FIRST_BACKOFF
+        print(f"{self.name} exited with {code}; starting it again in {self.backoff:.0f} s", flush=True)
+        self.restart_at = now + self.backoff
+        self.backoff = min(self.backoff * 2, self.LAST_BACKOFF)
+
+    def terminate(self) -> None:
+        self.restart_at = None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+
+    def wait(self, timeout: float) -> None:
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 #: Threads that run requests; reading and writing sockets is not their job.

@@ -19,6 +19,7 @@ from schemas.api import (
     GameView,
     LegalActions,
     Retract,
+    SeatTokens,
     ViewQuery,
 )
 from service.api.common import (
@@ -78,6 +79,16 @@ def list_games(query, club):
         return page["games"]
     following = url_for(".list_games", club=club, after=page["next_after"], limit=query["limit"])
     return page["games"], {"Link": f'<{following}>; rel="next"'}
+
+
+@blp.post("/games/<uuid:game_id>/seat-tokens")
+@blp.response(201, SeatTokens)
+@problems(blp, 401, 403, 404)
+def reissue_seat_tokens(game_id):
+    """New seat tokens for every seat (the recorder only); the old ones stop
+    working (within a minute). For a creation or import whose answer was lost:
+    a retry under the same Idempotency-Key answers without tokens."""
+    return creation.reissue_seat_tokens(records(), game_id, current_principal())
 
 
 @blp.get("/clubs/<uuid:club>/events")

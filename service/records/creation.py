@@ -278,3 +278,27 @@ def _catalog_for(
     default = catalogs.default_catalog(engine.id)
     catalogs.ensure_stored(conn, default)
     return (default["kind"], default["id"], int(default["version"])), None
+
+
+def reissue_seat_tokens(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """New seat tokens for every seat of a game (its recorder only), the old
+    ones revoked in the same transaction: for an answer lost on the way (an
+    import retried under its key answers without tokens) or a token given to
+    the wrong person."""
+    with records.pool.connection() as conn, conn.transaction():
+        game = games.get_game(conn, game_id)
+        access.recorder_of(game, principal)
+        conn.execute("DELETE FROM tokens WHERE game_id = %s AND kind = 'seat'", (game.id,))
+        minted = [access.new_token("seat") for _ in game.seats]
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
+                [(digest, game.club_id, game.id, seat) for seat, (_, digest) in enumerate(minted)],
+            )
+    return {
+        "game": game.id,
+        "seat_tokens": [
+            {"seat": i, "player": p, "token": t}
+            for i, (p, (t, _)) in enumerate(zip(game.seats, minted, strict=True))
+        ],
+    }

@@ -214,3 +214,27 @@ def test_an_ended_games_document_keeps_its_seed(client, pool):
     assert document["status"] == "finished" and document["seed"]
     _, other, imported = _round_trip(client, api, game["id"])
     assert _seed_of(pool, imported["id"]) == document["seed"]
+
+
+def test_a_retried_import_that_lost_its_tokens_gets_new_ones_from_the_recorder(client, pool):
+    club, game, api = _new_game(client, "pig", "server")
+    document = {"engine": "pig", "seats": [{"name": "Ann"}, {"name": "Bob"}], "dealer": "server"}
+    first = api.post(f"/clubs/{club['id']}/games/import", document, **{"Idempotency-Key": "lost-answer"})
+    again = api.post(f"/clubs/{club['id']}/games/import", document, **{"Idempotency-Key": "lost-answer"})
+    assert "seat_tokens" not in again.get_json()
+    imported = again.get_json()["id"]
+    lost = first.get_json()["seat_tokens"][0]["token"]
+    assert Api(client, lost).post(f"/games/{imported}/seat-tokens").status_code == 403
+    reissued = api.post(f"/games/{imported}/seat-tokens")
+    assert reissued.status_code == 201, reissued.get_json()
+    tokens = reissued.get_json()["seat_tokens"]
+    assert [t["seat"] for t in tokens] == [0, 1] and all(t["token"] != lost for t in tokens)
+    seat = Api(client, tokens[0]["token"])
+    assert (
+        seat.post(f"/games/{imported}/actions", {"seat": 0, "command": {"type": "Roll"}}).status_code == 201
+    )
+    assert (
+        Api(client, first.get_json()["seat_tokens"][1]["token"]).get(f"/games/{imported}").status_code == 401
+    )
+    other = ClubFactory(client=client)
+    assert Api(client, other["admin_token"]).post(f"/games/{imported}/seat-tokens").status_code == 404

@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
+import subprocess
+import sys
+import threading
 import time
+import urllib.request
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from service.app import create_app
+from tests.conftest import ROOT
 from tests.factories import Api, ClubFactory, LeagueFactory, PlayerFactory
+from tests.servers import free_port
 from tests.workers.helpers import checkpoints, head, wait_for
 
 OUTAGE_SECONDS = 15
@@ -138,3 +146,107 @@ def test_a_stopped_then_frozen_redis_fails_no_request_and_loses_no_action(
     )
     standings = Api(client, club["admin_token"]).get(f"/leagues/{league['id']}/standings").get_json()
     assert standings["standings"], standings
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The processes ``pid`` started, by pid, with their command lines."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == pid:
+                found[int(stat.parent.name)] = (
+                    (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                )
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def _healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running(tmp_path):
+    port = free_port()
+    env = {
+        **os.environ,
+        "TABLERECORD_VAR": str(tmp_path / "var"),
+        "PORT": str(port),
+        "WORKER_CONCURRENCY": "1",
+    }
+    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "RATE_LIMIT_STORAGE_URI"):
+        env.pop(name, None)
+    log = open(tmp_path / "run.log", "wb")  # noqa: SIM115 - closed below
+    run = subprocess.Popen([sys.executable, "-m", "service.run"], env=env, cwd=ROOT, stdout=log, stderr=log)
+    try:
+        wait_for(lambda: _healthy(port), timeout=120, what="make run to serve")
+        api = next(pid for pid, cmd in _children(run.pid).items() if "waitress" in cmd)
+        worker = next(pid for pid, cmd in _children(run.pid).items() if "celery" in cmd)
+        os.kill(api, signal.SIGKILL)
+        wait_for(
+            lambda: not _healthy(port) or api not in _children(run.pid), timeout=10, what="the API to die"
+        )
+        wait_for(lambda: _healthy(port), timeout=30, what="the API to be started again")
+        assert run.poll() is None
+        os.kill(worker, signal.SIGKILL)
+        wait_for(
+            lambda: any("celery" in cmd and pid != worker for pid, cmd in _children(run.pid).items()),
+            timeout=30,
+            what="the worker to be started again",
+        )
+        assert run.poll() is None and _healthy(port)  # the database stayed up throughout
+    finally:
+        run.send_signal(signal.SIGINT)
+        try:
+            run.wait(60)
+        except subprocess.TimeoutExpired:
+            run.kill()
+        log.close()
+    said = (tmp_path / "run.log").read_text(errors="replace")
+    assert "API exited with -9; starting it again" in said and "worker exited with -9" in said, said[-2000:]
+
+
+@pytest.mark.slow
+def test_requests_in_flight_when_the_rate_limit_storage_freezes_get_no_5xx(client, settings, pool, tmp_path):
+    """A Redis that accepts connections and never answers (frozen): the
+    requests that meet it at the same moment, before any of them has switched
+    the limiter to memory, and the failed authentications counted after their
+    answer, all get their usual answer."""
+    path = str(tmp_path / "frozen.sock")
+    frozen = socket.socket(socket.AF_UNIX)
+    frozen.bind(path)
+    frozen.listen(64)
+    try:
+        app = create_app(
+            replace(settings, rate_limit_storage=f"redis+unix://{path}", rate_limit_storage_timeout=0.3),
+            pool=pool,
+        )
+        club = ClubFactory(client=client)  # through an app counting in memory
+        statuses: list[int] = []
+        start = threading.Barrier(8)
+
+        def ask(bad_token: bool) -> None:
+            client = app.test_client()
+            token = "tr_admin_made_up" if bad_token else club["admin_token"]
+            start.wait()
+            for _ in range(3):
+                statuses.append(
+                    client.get(
+                        f"/clubs/{club['id']}", headers={"Authorization": f"Bearer {token}"}
+                    ).status_code
+                )
+
+        threads = [threading.Thread(target=ask, args=(i % 2 == 0,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        frozen.close()
+    assert statuses and all(s < 500 for s in statuses), statuses
