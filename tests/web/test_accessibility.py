@@ -1,0 +1,75 @@
+"""axe-core (shipped inside ``axe-playwright-python``, nothing fetched) finds no
+serious or critical violation on any page type, in light and in dark mode."""
+
+from __future__ import annotations
+
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.factories import Api, PlayerFactory, post_as_admin
+from tests.web.conftest import PHONE
+from tests.web.helpers import play_table_game, table_game
+from tests.web.test_browser import replay_ready, sign_in
+
+SERIOUS = {"serious", "critical"}
+
+
+def problems(axe: Axe, page, path: str) -> list[str]:
+    page.goto(path)
+    found = axe.run(page).response["violations"]
+    return [
+        f"{path}: {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+
+
+def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
+    browser, server, broker_client, projections
+):
+    club, players, league, finished = table_game(broker_client, target=10)
+    play_table_game(broker_client, finished, club["admin_token"])
+    replay_ready(broker_client, finished["id"], club["admin_token"])
+    live = post_as_admin(
+        broker_client,
+        club,
+        "games",
+        {
+            "engine": "chancellors",
+            "seats": [p["id"] for p in players],
+            "dealer": "table",
+            "options": {"target": 10},
+            "public": True,
+        },
+    )
+    play_table_game(broker_client, live, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    PlayerFactory(client=broker_client, club=club)
+    Api(broker_client, club["admin_token"])
+    axe = Axe()
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+        try:
+            anonymous = context.new_page()
+            for path in ("/", f"/game/{live['id']}", "/no/such/page"):
+                found += [f"{scheme} {p}" for p in problems(axe, anonymous, path)]
+            admin = context.new_page()
+            sign_in(admin, club["admin_token"])
+            for path in (
+                f"/club/{club['id']}",
+                f"/club/{club['id']}/players",
+                f"/club/{club['id']}/leagues",
+                f"/club/{club['id']}/new-game?engine=chancellors",
+                f"/league/{league['id']}",
+                f"/league/{league['id']}/statistics",
+                f"/game/{finished['id']}",
+                f"/game/{finished['id']}/replay",
+                f"/game/{live['id']}/scorepad",
+            ):
+                found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
+            seat = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
+            sign_in(seat, live["seat_tokens"][0]["token"])
+            found += [f"{scheme} {p}" for p in problems(axe, seat, f"/game/{live['id']}")]
+            seat.context.close()
+        finally:
+            context.close()
+    assert not found, "\n".join(found)
