@@ -74,8 +74,8 @@ def fold_steps(engine: Engine, state: Any, events: Sequence[StoredEvent]) -> Any
 
 
 def name_list(names: list[str | None], seats: list[str]) -> list[str]:
-    """Players' names by seat, "Seat n" where a name is missing."""
-    return [n or f"Seat {i}" for i, n in enumerate(names or [None] * len(seats))]
+    """Players' names by seat, "Seat n" (counted from 1) where a name is missing."""
+    return [n or f"Seat {i + 1}" for i, n in enumerate(names or [None] * len(seats))]
 
 
 class Replay:
@@ -180,8 +180,10 @@ class Replay:
         except Exception:  # noqa: BLE001 - a line of text must not fail the replay
             return event.type
 
-    def step(self, row: dict[str, Any]) -> dict[str, Any]:
-        """A step as the viewer may see it."""
+    def step(self, row: dict[str, Any], table: bool = False) -> dict[str, Any]:
+        """A step as the viewer may see it (``table``: with the table view model)."""
+        if table:
+            return {**self.step(row), "table": self.engine.table(row["state"], self.viewer, self.names)}
         if not self.positions:
             row = {k: v for k, v in row.items() if k != "position"}
         if self.viewer == "all":
@@ -221,6 +223,7 @@ def steps(
     from_step: int,
     to_step: int | None,
     limit: int,
+    table: bool = False,
 ) -> dict[str, Any]:
     """A range of steps (at most ``limit``): each event, its line and the state after it."""
     with records.pool.connection() as conn:
@@ -230,7 +233,7 @@ def steps(
     rows = rows[:limit]
     return {
         "game": replay.header(),
-        "steps": [replay.step(r) for r in rows],
+        "steps": [replay.step(r, table) for r in rows],
         "next_step": rows[-1]["step"] + 1 if more else None,
     }
 
@@ -242,6 +245,7 @@ def one_step(
     seat: int | None,
     min_position: int | None,
     step: int,
+    table: bool = False,
 ) -> dict[str, Any]:
     """One step by number (from the nearest kept state: nothing is replayed from the start)."""
     with records.pool.connection() as conn:
@@ -249,14 +253,19 @@ def one_step(
         rows = replay.rows(step, step, 1)
     if not rows:
         raise NotFound("step", f"The replay has steps 1 to {replay.row['steps']}.")
-    return {"game": replay.header(), "step": replay.step(rows[0])}
+    return {"game": replay.header(), "step": replay.step(rows[0], table)}
 
 
 def export(
-    records: Records, game_id: UUID, principal: Principal | None, seat: int | None, min_position: int | None
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    seat: int | None,
+    min_position: int | None,
+    table: bool = False,
 ) -> dict[str, Any]:
     """The whole replay: its header and every step."""
     with records.pool.connection() as conn:
         replay = _open(conn, game_id, principal, seat, min_position)
         rows = replay.rows()
-    return {"game": replay.header(), "steps": [replay.step(r) for r in rows]}
+    return {"game": replay.header(), "steps": [replay.step(r, table) for r in rows]}
