@@ -41,7 +41,7 @@ def describe_service(event_type: str, data: dict[str, Any], names: list[str], ti
     if event_type == GAME_ENDED:
         places = data.get("places") or []
         winners = [names[i] for i, p in enumerate(places) if p == 1 and i < len(names)]
-        how = f" ({data['ended_by']})" if data.get("ended_by") else ""
+        how = f" ({str(data['ended_by']).replace('-', ' ')})" if data.get("ended_by") else ""
         return f"The game is over{how}: {' and '.join(winners) or 'nobody'} won."
     if event_type == GAME_ABANDONED:
         reason = f": {data['reason']}" if data.get("reason") else ""
