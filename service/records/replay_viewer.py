@@ -28,7 +28,7 @@ def step_line(replay: Replay, row: dict[str, Any]) -> str:
         return row["description"]
     event = replay.engine.redact(Event(row["type"], row["data"]), replay.viewer)
     try:
-        return replay.engine.describe(event, replay.names)
+        return replay.reword(replay.engine.describe(event, replay.names))
     except Exception:  # noqa: BLE001 - a line of text must not fail the replay
         return row["description"]
 

@@ -32,6 +32,7 @@ from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED
 from service.records.games import Game, config_of, get_game
 from service.records.projection_state import position_of, projection_error
 from service.records.store import StoredEvent
+from service.records.wording import reworder
 
 
 def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:
@@ -92,6 +93,7 @@ class Replay:
         self.conn, self.game, self.viewer, self.engine = conn, game, viewer, game.engine
         self.positions = positions
         self.config = config_of(conn, game)
+        self.reword = reworder(self.config.catalog)
         position = position_of(conn, "replays", min_position)
         self.row = conn.execute(
             "SELECT names, status, steps, seed, retractions FROM replay_games WHERE game_id = %s", (game.id,)
@@ -176,7 +178,7 @@ class Replay:
         if event.type in SERVICE_EVENTS:
             return describe_service(event.type, event.data, self.names, self.engine.title)
         try:
-            return self.engine.describe(Event(event.type, event.data), self.names)
+            return self.reword(self.engine.describe(Event(event.type, event.data), self.names))
         except Exception:  # noqa: BLE001 - a line of text must not fail the replay
             return event.type
 
@@ -193,7 +195,7 @@ class Replay:
             event = self.engine.redact(Event(row["type"], row["data"]), self.viewer)
             data = dict(event.data)
             try:
-                description = self.engine.describe(event, self.names)
+                description = self.reword(self.engine.describe(event, self.names))
             except Exception:  # noqa: BLE001 - a line of text must not fail the replay
                 description = row["type"]
         state = self.engine.view(row["state"], self.viewer)

@@ -15,10 +15,20 @@ from uuid import UUID
 from flask import Response, current_app, jsonify, render_template, request
 
 from service.records import pages, replay_viewer
+from service.records.errors import Invalid
 from service.web import session
-from service.web.views import _int, blueprint
+from service.web.views import blueprint
 
 NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 14, 34
+
+
+def _int(name: str, default: int | None = None) -> int | None:
+    """A whole number from the query, or ``default`` when absent."""
+    value = request.values.get(name, "")
+    try:
+        return int(value) if value != "" else default
+    except ValueError as exc:
+        raise Invalid("bad-number", f"{name} must be a whole number.") from exc
 
 
 @blueprint.app_template_filter("layout")

@@ -34,7 +34,17 @@ LITERAL = re.compile(r"\b(None|True|False|null|true|false)\b|[{}\[\]]|'\w+':")
 ZERO_SEAT = re.compile(r"\b[Ss]eat 0\b|^0\.", re.MULTILINE)
 #: An engine's words joined by hyphens ("take-over", "human-resources"): never how a page speaks.
 SLUG = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z0-9]+)+(?![\w-])")
-ENGLISH = {"face-down", "set-aside", "co-op", "no-confidence", "re-open", "one-off", "make-up", "well-being"}
+ENGLISH = {
+    "face-down",
+    "set-aside",
+    "main-deck",
+    "co-op",
+    "no-confidence",
+    "re-open",
+    "one-off",
+    "make-up",
+    "well-being",
+}
 
 
 def visible_text(page: str) -> str:
