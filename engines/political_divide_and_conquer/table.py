@@ -25,9 +25,9 @@ def card(state: PdcState, card_id: str) -> dict[str, Any]:
     return t.card(c.name, t.words(c.type))
 
 
-def _stack(state: PdcState, group: str) -> dict[str, Any]:
+def _stack(state: PdcState, group: str, stack: tuple[str, ...], faces: dict[str, dict]) -> dict[str, Any]:
     """A group with its stack on it, oldest first, and what it now counts for."""
-    cards = [card(state, group), *(card(state, c) for c in state.stack(group))]
+    cards = [faces[group], *(faces[c] for c in stack)]
     note = f"{t.words(wing(state, group))} wing, influence {influence(state, group)}"
     return t.group(state.card(group).name, cards, note=note)
 
@@ -40,15 +40,33 @@ def _known(state: PdcState, known: Sequence[Any], viewer: t.Viewer, over: bool) 
     return out
 
 
+class _Faces(dict):
+    """Each card's face, worked out once per table."""
+
+    def __init__(self, state: PdcState):
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, card_id: str) -> dict[str, Any]:
+        self[card_id] = face = card(self.state, card_id)
+        return face
+
+
 def table(state: PdcState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, Any]:
     over = state.stage == OVER
     acting = _acting(state)
+    faces = _Faces(state)
+    stacks = dict(state.stacks)
+
+    def stack(group: str) -> dict[str, Any]:
+        return _stack(state, group, stacks.get(group, ()), faces)
+
     seats = []
     for s, p in enumerate(state.players):
         sees = t.may_see(viewer, s, over)
         left, right = wing_totals(state, s)
-        groups = [t.hand("Hand", [card(state, c) for c in p.hand], len(p.hand), sees)]
-        groups += [{**_stack(state, g), "title": f"Base: {state.card(g).name}"} for g in p.base]
+        groups = [t.hand("Hand", [faces[c] for c in p.hand], len(p.hand), sees)]
+        groups += [{**stack(g), "title": f"Base: {state.card(g).name}"} for g in p.base]
         if state.turn == s and state.drawn and not over:
             drawn = [card(state, c) for c in state.drawn] if sees else [t.face_down()] * len(state.drawn)
             groups.insert(0, t.group("Drawn this turn", drawn))
@@ -76,14 +94,12 @@ def table(state: PdcState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, 
         areas.append(t.group("Attack", team, note=note))
         if a.defence:
             areas.append(t.group("Defence", [card(state, g) for g in a.defence]))
-    areas += [
-        {**_stack(state, g), "title": f"Unaffiliated: {state.card(g).name}"} for g in state.unaffiliated
-    ]
+    areas += [{**stack(g), "title": f"Unaffiliated: {state.card(g).name}"} for g in state.unaffiliated]
     areas += [
         t.group("Deck top", _known(state, deck.top, viewer, over), note="Returned on top"),
         t.pile("Deck", len(deck)),
         t.group("Deck bottom", _known(state, deck.bottom, viewer, over), note="Returned underneath"),
-        t.group("Discard heap", [card(state, c) for c in state.discard]),
+        t.group("Discard heap", [faces[c] for c in state.discard]),
     ]
     if state.turned_up:
         areas.append(t.group("Turned up at setup", [card(state, c) for c in state.turned_up]))

@@ -42,7 +42,32 @@ def replay_steps(
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
         replay = Replay(conn, game, access.seat_eye(game, principal, seat), None)
-        rows = replay.rows()
+        key = (game.id, json.dumps(replay.viewer), replay.row["steps"], game.version, tuple(replay.names))
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            drawn = _DRAWN[key] = _draw(replay, replay.rows())
+            while len(_DRAWN) > _KEEP:
+                _DRAWN.pop(next(iter(_DRAWN)))
+    tables, steps = drawn
+    return {
+        "game": replay.header(),
+        "title": game.engine.title,
+        "names": replay.names,
+        "seat": seat,
+        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
+        "tables": tables,
+        "steps": steps,
+    }
+
+
+#: The replays drawn lately, by game, viewer (as checked above) and how far the game and its replay are:
+#: the replay page and its steps, fetched right after it, draw each replay once.
+_DRAWN: dict[tuple, tuple[list, list]] = {}
+_KEEP = 8
+
+
+def _draw(replay: Replay, rows: list[dict[str, Any]]) -> tuple[list, list]:
+    """Every row's table (each distinct one once) and line."""
     tables: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     steps = []
@@ -60,15 +85,7 @@ def replay_steps(
                 "retracted": row["retracted_by"] is not None,
             }
         )
-    return {
-        "game": replay.header(),
-        "title": game.engine.title,
-        "names": replay.names,
-        "seat": seat,
-        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
-        "tables": tables,
-        "steps": steps,
-    }
+    return tables, steps
 
 
 def chapters(steps: list[dict[str, Any]], tables: list[dict[str, Any]]) -> list[dict[str, Any]]:

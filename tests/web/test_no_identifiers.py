@@ -90,7 +90,9 @@ def check_pages(app, game: dict, token: str | None, seats: int, ids, replay: boo
     if as_seats:
         paths += [f"/game/{gid}?seat={s}" for s in range(seats)]
         if replay:
-            paths += [f"/game/{gid}/replay?seat=0&step=100000"]  # a seat's eyes (every seat's: the pages above)
+            paths += [
+                f"/game/{gid}/replay?seat=0&step=100000"
+            ]  # a seat's eyes (every seat's: the pages above)
     for path in paths:
         response = client.get(path)
         assert response.status_code == 200, (path, response.status_code)
