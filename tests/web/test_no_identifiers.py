@@ -41,6 +41,7 @@ ENGLISH = {
     "co-op",
     "no-confidence",
     "re-open",
+    "re-opens",
     "one-off",
     "make-up",
     "well-being",
