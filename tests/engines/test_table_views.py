@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from engines import registry
+from engines.base import GameConfig
 from engines.chancellors.cards import CARDS
 from engines.kit.table import FACE_DOWN
 from schemas.table import TableView
-from tests.engine_contract import play_random_game
-from tests.engines.test_views_match_their_schemas import GAMES, _config
+from tests.engine_contract import play_random_game, trial_config
 
 #: The tables' groups that hold what only their seat may see.
 PRIVATE = ("Hand", "Tactics", "Chosen face down", "Drawn this turn")
@@ -97,11 +97,13 @@ def check_table(
 
 
 @pytest.mark.parametrize("dealer", ["server", "table"])
-@pytest.mark.parametrize("engine_id", list(GAMES))
+@pytest.mark.parametrize("engine_id", registry.available())
 def test_every_reachable_table_names_its_cards_and_hides_what_it_must(engine_id, dealer):
     engine = registry.get(engine_id)
-    for options, seats in GAMES[engine_id]:
-        config = _config(engine_id, options, seats, dealer)
+    game = registry.game(engine_id)
+    for trial in game.trials:
+        config = trial_config(game, trial, dealer)
+        seats = config.seats
         names = catalog_names(engine_id, config.catalog)
         assert FACE_DOWN not in names
         ids = id_pattern(catalog_ids(config.catalog) or {"no-such-id"})
@@ -123,6 +125,12 @@ def test_every_reachable_table_names_its_cards_and_hides_what_it_must(engine_id,
 # -- one scenario per game ---------------------------------------------------------
 
 
+def config_of(engine_id: str, seats: int, options: dict, dealer: str = "server") -> GameConfig:
+    """A config of the game with its shipped catalog."""
+    game = registry.game(engine_id)
+    return GameConfig(seats, game.options().load(options), dealer, trial_config(game).catalog)
+
+
 def first_state(engine_id: str, seats: int, options: dict, wanted) -> Any:
     """The first state of a random game for which ``wanted(state)`` holds."""
     engine = registry.get(engine_id)
@@ -132,9 +140,7 @@ def first_state(engine_id: str, seats: int, options: dict, wanted) -> Any:
         if not found and wanted(state):
             found.append(state)
 
-    play_random_game(
-        engine, _config(engine_id, options, seats, "server"), 3, observe=observe, check_every=10**9
-    )
+    play_random_game(engine, config_of(engine_id, seats, options), 3, observe=observe, check_every=10**9)
     assert found, f"no state of {engine_id} matched"
     return found[0]
 

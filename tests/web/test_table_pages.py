@@ -12,7 +12,7 @@ import pytest
 from engines import registry
 from engines.base import fold
 from engines.chance import deal
-from tests.engines.test_views_match_their_schemas import _config
+from tests.engines.test_table_views import config_of
 from tests.factories import Api, ClubFactory
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
@@ -66,7 +66,7 @@ def expected(step: dict) -> dict:
 def random_commands(engine_id: str, seats: int, options: dict, seed: int = 5) -> list[dict]:
     """A whole random game's commands, played on the engine alone (fast), as an import lists them."""
     engine = registry.get(engine_id)
-    config = _config(engine_id, options, seats, "table")
+    config = config_of(engine_id, seats, options, "table")
     rng = random.Random(seed)
     state = fold(engine, config, engine.setup(config))
     commands = []
