@@ -10,6 +10,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 from engines import registry
 from engines.kit.numbers import INT32_MAX, INT64_MAX
+from schemas.table import TableView
 from schemas.text import SEASON_MAX, Name, Reason
 
 ENGINE_IDS = registry.available()
@@ -284,6 +285,16 @@ class GameView(GameSummary):
     )
     waiting_for_chance = fields.Dict(allow_none=True)
     seed = fields.String(allow_none=True, metadata={"description": "Revealed once the game has ended."})
+    table = fields.Nested(
+        TableView, metadata={"description": "With `view=table`: what a person sees on the table, in words."}
+    )
+
+
+TABLE_QUERY = fields.String(
+    load_default=None,
+    validate=validate.OneOf(["table"]),
+    metadata={"description": "`table`: add the table view model (`table`), the same for every game."},
+)
 
 
 class ViewQuery(Schema):
@@ -292,6 +303,7 @@ class ViewQuery(Schema):
         validate=validate.Range(min=0, max=MAX_SEAT),
         metadata={"description": "Recorder only: see as this seat."},
     )
+    view = TABLE_QUERY
 
 
 class EngineCommand(fields.Dict):

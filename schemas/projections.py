@@ -6,7 +6,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from engines.kit.numbers import INT32_MAX, INT64_MAX
-from schemas.api import EngineState
+from schemas.api import TABLE_QUERY, EngineState
+from schemas.table import TableView
 
 MIN_POSITION = fields.Integer(
     load_default=None,
@@ -107,11 +108,13 @@ class ReplayQuery(Schema):
         load_default=None, allow_none=True, validate=validate.Range(min=1, max=INT32_MAX)
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    view = TABLE_QUERY
 
 
 class StepQuery(Schema):
     min_position = MIN_POSITION
     seat = ReplayQuery._declared_fields["seat"]
+    view = TABLE_QUERY
 
 
 class ExportQuery(StepQuery):
@@ -138,6 +141,10 @@ class ReplayStep(Schema):
     recorded_at = fields.DateTime()
     retracted_by = fields.Integer(
         allow_none=True, metadata={"description": "The step that took this one back."}
+    )
+    table = fields.Nested(
+        TableView,
+        metadata={"description": "With `view=table`: the table after this step, as the viewer saw it."},
     )
 
 

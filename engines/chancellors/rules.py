@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome
-from engines.chancellors import decide, flow, legal, present
+from engines.chancellors import decide, flow, legal, present, table
 from engines.chancellors import events as ev
 from engines.chancellors import schemas as game_schemas
 from engines.chancellors.cards import deck
@@ -132,6 +132,11 @@ class Chancellors:
     ) -> str | None:
         """One value of a command's field in the log's words."""
         return present.label_value(state, field, value, names)
+
+    def table(
+        self, state: ChancellorsState, viewer: int | str | None, names: Sequence[str]
+    ) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: ChancellorsState) -> dict[str, Any]:
         return dump_state(state)

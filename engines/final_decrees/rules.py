@@ -15,7 +15,7 @@ from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.final_decrees import events as ev
-from engines.final_decrees import legal, present
+from engines.final_decrees import legal, present, table
 from engines.final_decrees import schemas as game_schemas
 from engines.final_decrees.catalog import decree_steps, parse_catalog
 from engines.final_decrees.decide import HANDLERS
@@ -158,6 +158,9 @@ class FinalDecrees:
     def label_value(self, state: FdState, field: str, value: Any, names: Sequence[str]) -> str | None:
         """One value of a command's field in the log's words."""
         return present.label_value(state, field, value, names)
+
+    def table(self, state: FdState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: FdState) -> dict[str, Any]:
         return dump_state(state)

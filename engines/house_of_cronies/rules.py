@@ -16,7 +16,7 @@ from typing import Any
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import events as ev
-from engines.house_of_cronies import legal, present
+from engines.house_of_cronies import legal, present, table
 from engines.house_of_cronies import schemas as game_schemas
 from engines.house_of_cronies.catalog import parse_catalog
 from engines.house_of_cronies.evolve import evolve
@@ -97,6 +97,9 @@ class HouseOfCronies:
     def label_value(self, state: HocState, field: str, value: Any, names: Sequence[str]) -> str | None:
         """One value of a command's field in the log's words."""
         return present.label_value(state, field, value, names)
+
+    def table(self, state: HocState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: HocState) -> dict[str, Any]:
         return _dump(state)

@@ -18,7 +18,7 @@ from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, Rul
 from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import events as ev
-from engines.maccreedys_mansion import legal, present
+from engines.maccreedys_mansion import legal, present, table
 from engines.maccreedys_mansion import schemas as game_schemas
 from engines.maccreedys_mansion.catalog import parse_board
 from engines.maccreedys_mansion.decide import COMMANDS, draw_card
@@ -132,6 +132,9 @@ class MacCreedysMansion:
 
     def label_value(self, state: MmState, field: str, value: Any, names: Sequence[str]) -> str | None:
         return present.label_value(state, field, value, names)
+
+    def table(self, state: MmState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: MmState) -> dict[str, Any]:
         return _dump(state)

@@ -15,6 +15,7 @@ from engines.kit import Rulebook, awaited_chance, check_chance, expect_turn, log
 from engines.kit import state_schema as records
 from engines.kit.chance_commands import table_chance_commands
 from engines.pig import events as ev
+from engines.pig import table
 from engines.pig.schemas import OPTIONS
 from engines.pig.state import PigState
 
@@ -99,6 +100,9 @@ class Pig:
         if awaited_chance(command):
             return f"{names[state.turn]} rolls the die"
         return log_label(self, state, command, names)
+
+    def table(self, state: PigState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: PigState) -> dict[str, Any]:
         return records.dump(state)

@@ -18,7 +18,7 @@ from typing import Any
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
 from engines.kit import Rulebook, awaited_chance, log_label, read_options
 from engines.political_divide_and_conquer import events as ev
-from engines.political_divide_and_conquer import flow, legal, present
+from engines.political_divide_and_conquer import flow, legal, present, table
 from engines.political_divide_and_conquer import schemas as game_schemas
 from engines.political_divide_and_conquer.catalog import parse_catalog
 from engines.political_divide_and_conquer.decide import CHANCE_COMMANDS, COMMANDS
@@ -111,6 +111,9 @@ class PoliticalDivideAndConquer:
     def label_value(self, state: PdcState, field: str, value: Any, names: Sequence[str]) -> str | None:
         """One value of a command's field in the log's words."""
         return present.label_value(state, field, value, names)
+
+    def table(self, state: PdcState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
+        return table.table(state, viewer, names)
 
     def dump_state(self, state: PdcState) -> dict[str, Any]:
         return _dump(state)

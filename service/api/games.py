@@ -124,7 +124,11 @@ def club_feed_ndjson(query, club):
 def get_game(query, game_id):
     """The game's state as the caller may see it, its version and outcome (the state typed by engine)."""
     return jsonify(
-        GameView().dump(game_views.game_view(records(), game_id, current_principal(), query["seat"]))
+        GameView().dump(
+            game_views.game_view(
+                records(), game_id, current_principal(), query["seat"], query["view"] == "table"
+            )
+        )
     )
 
 

@@ -34,6 +34,7 @@ def replay(query, game_id):
         query["from_step"],
         query["to_step"],
         query["limit"],
+        query["view"] == "table",
     )
 
 
@@ -44,7 +45,15 @@ def replay(query, game_id):
 @problems(blp, 401, 403, 404, 422)
 def replay_step(query, game_id, step):
     """One step by number (its stored state: nothing is replayed from the start)."""
-    return steps.one_step(records(), game_id, current_principal(), query["seat"], query["min_position"], step)
+    return steps.one_step(
+        records(),
+        game_id,
+        current_principal(),
+        query["seat"],
+        query["min_position"],
+        step,
+        query["view"] == "table",
+    )
 
 
 @blp.get("/export")
@@ -61,7 +70,14 @@ def replay_step(query, game_id, step):
 @problems(blp, 401, 403, 404, 422)
 def export(query, game_id):
     """The whole replay in one document (JSON) or as NDJSON lines."""
-    replay = steps.export(records(), game_id, current_principal(), query["seat"], query["min_position"])
+    replay = steps.export(
+        records(),
+        game_id,
+        current_principal(),
+        query["seat"],
+        query["min_position"],
+        query["view"] == "table",
+    )
     if (query["format"] or ("ndjson" if wants_ndjson() else "json")) == "ndjson":
         return _lines(replay)
     return replay
@@ -75,7 +91,16 @@ def export(query, game_id):
 @problems(blp, 401, 403, 404, 422)
 def export_ndjson(query, game_id):
     """The whole replay as NDJSON lines."""
-    return _lines(steps.export(records(), game_id, current_principal(), query["seat"], query["min_position"]))
+    return _lines(
+        steps.export(
+            records(),
+            game_id,
+            current_principal(),
+            query["seat"],
+            query["min_position"],
+            query["view"] == "table",
+        )
+    )
 
 
 def _lines(replay: dict) -> Response:

@@ -10,14 +10,16 @@ from service.records import access, results, states, store
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.creation import summary
-from service.records.games import club_games, games_by_id, get_game, player_names
+from service.records.games import Game, club_games, games_by_id, get_game, player_names
+from service.records.steps import name_list
 from service.records.unit_of_work import redact
 
 
 def game_view(
-    records: Records, game_id: UUID, principal: Principal | None, as_seat: int | None
+    records: Records, game_id: UUID, principal: Principal | None, as_seat: int | None, table: bool = False
 ) -> dict[str, Any]:
-    """The game's state as the caller may see it, its version and outcome."""
+    """The game's state as the caller may see it, its version and outcome
+    (``table``: and the table view model, as the same viewer may see it)."""
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
         seat = access.viewer_as(game, principal, as_seat)
@@ -28,7 +30,9 @@ def game_view(
     view = engine.dump_state(state) if seat == "all" else engine.view(state, seat)
     outcome = engine.outcome(state)
     request = engine.chance(state) if game.status == "active" else None
+    seen = {"table": engine.table(state, seat, seat_names(game, names))} if table else {}
     return {
+        **seen,
         **summary(game, names),
         "viewer": seat,
         "state": view,
@@ -53,6 +57,11 @@ def game_view(
         ),
         "seed": game.seed if game.status != "active" and game.dealer == "server" else None,
     }
+
+
+def seat_names(game: Game, names: dict[str, str]) -> list[str]:
+    """Players' names by seat, from ``player_names``."""
+    return name_list([names.get(str(p)) for p in game.seats], game.seats)
 
 
 def legal_actions(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:

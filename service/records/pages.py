@@ -8,6 +8,7 @@ replays through ``steps.Replay`` and standings from the standings projection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -20,11 +21,12 @@ from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
-from service.records.games import Game, get_game, player_names
+from service.records.games import Game, config_of, get_game, player_names
 from service.records.ratings import shown
 from service.records.standings_page import standings_page
-from service.records.steps import Replay, describe_service, name_list
+from service.records.steps import describe_service, name_list
 from service.records.unit_of_work import WriteResult
+from service.records.wording import reworder
 
 #: Rated games per page of a league's rating chart.
 CHART_WINDOW = 50
@@ -220,15 +222,16 @@ def game_page(
 ) -> dict[str, Any]:
     """The game as the caller may see it (``game_views.game_view``), its log in
     plain English as the same viewer may read it, and what the caller may do."""
-    view = game_views.game_view(records, game_id, principal, as_seat)
+    view = game_views.game_view(records, game_id, principal, as_seat, table=True)
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
         events = store.read_stream(conn, game.id)
+        reword = reworder(config_of(conn, game).catalog)
     names = name_list([s["name"] for s in view["seats"]], game.seats)
     return {
         **view,
         "title": game.engine.title,
-        "log": log_lines(game, events, view["viewer"], names),
+        "log": log_lines(game, events, view["viewer"], names, reword=reword),
         "recorder": _records_it(game, principal),
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
     }
@@ -244,10 +247,15 @@ def _records_it(game: Game, principal: Principal | None) -> bool:
 
 
 def log_lines(
-    game: Game, events: list[store.StoredEvent], viewer: Viewer, names: list[str], newest: int | None = None
+    game: Game,
+    events: list[store.StoredEvent],
+    viewer: Viewer,
+    names: list[str],
+    newest: int | None = None,
+    reword: Callable[[str], str] = str,
 ) -> list[dict]:
     """Each event's line as ``viewer`` may read it, newest first (only the
-    ``newest`` ones when given); taken-back ones marked."""
+    ``newest`` ones when given), in the catalog's words (``reword``); taken-back ones marked."""
     live = {e.version for e in fold.live_line(events)}
     engine = game.engine
     out = []
@@ -257,7 +265,7 @@ def log_lines(
         else:
             event = Event(e.type, e.data) if viewer == "all" else engine.redact(Event(e.type, e.data), viewer)
             try:
-                text = engine.describe(event, names)
+                text = reword(engine.describe(event, names))
             except Exception:  # noqa: BLE001 - a line of text must not fail the page
                 text = e.type
         out.append(
@@ -397,43 +405,3 @@ def undo_last_entry(
     if entry is None:
         raise Invalid("nothing-to-undo", "Nothing has been entered since the game was set up.")
     return recorder.retract(records, game_id, principal, entry["to_version"], request_id, "undo")
-
-
-# -- a replay --------------------------------------------------------------------
-
-
-def replay_page(
-    records: Records, game_id: UUID, principal: Principal | None, seat: int | None, step: int
-) -> dict[str, Any]:
-    """One step of a replay with every step's line, as ``seat`` saw it (None:
-    what the caller may see), and the seats whose eyes the caller may borrow."""
-    with records.pool.connection() as conn:
-        game = access.may_see_game(get_game(conn, game_id), principal)
-        replay = Replay(conn, game, access.seat_eye(game, principal, seat), None)
-        rows = replay.rows()
-    header = replay.header()
-    if not rows:
-        return {"game": header, "title": game.engine.title, "step": None, "lines": [], "seat": seat}
-    step = min(max(step, 1), len(rows))
-    return {
-        "game": header,
-        "title": game.engine.title,
-        "step": replay.step(rows[step - 1]),
-        "lines": [
-            {"step": r["step"], "text": _step_line(replay, r), "retracted": r["retracted_by"] is not None}
-            for r in rows
-        ],
-        "seat": seat,
-        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
-        "names": replay.names,
-    }
-
-
-def _step_line(replay: Replay, row: dict[str, Any]) -> str:
-    if replay.viewer == "all" or row["type"] in fold.SERVICE_EVENTS:
-        return row["description"]
-    event = replay.engine.redact(Event(row["type"], row["data"]), replay.viewer)
-    try:
-        return replay.engine.describe(event, replay.names)
-    except Exception:  # noqa: BLE001 - a line of text must not fail the replay
-        return row["type"]

@@ -32,6 +32,7 @@ from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED
 from service.records.games import Game, config_of, get_game
 from service.records.projection_state import position_of, projection_error
 from service.records.store import StoredEvent
+from service.records.wording import reworder
 
 
 def describe_service(event_type: str, data: dict[str, Any], names: list[str], title: str) -> str:
@@ -41,7 +42,7 @@ def describe_service(event_type: str, data: dict[str, Any], names: list[str], ti
     if event_type == GAME_ENDED:
         places = data.get("places") or []
         winners = [names[i] for i, p in enumerate(places) if p == 1 and i < len(names)]
-        how = f" ({data['ended_by']})" if data.get("ended_by") else ""
+        how = f" ({str(data['ended_by']).replace('-', ' ')})" if data.get("ended_by") else ""
         return f"The game is over{how}: {' and '.join(winners) or 'nobody'} won."
     if event_type == GAME_ABANDONED:
         reason = f": {data['reason']}" if data.get("reason") else ""
@@ -74,8 +75,8 @@ def fold_steps(engine: Engine, state: Any, events: Sequence[StoredEvent]) -> Any
 
 
 def name_list(names: list[str | None], seats: list[str]) -> list[str]:
-    """Players' names by seat, "Seat n" where a name is missing."""
-    return [n or f"Seat {i}" for i, n in enumerate(names or [None] * len(seats))]
+    """Players' names by seat, "Seat n" (counted from 1) where a name is missing."""
+    return [n or f"Seat {i + 1}" for i, n in enumerate(names or [None] * len(seats))]
 
 
 class Replay:
@@ -92,6 +93,7 @@ class Replay:
         self.conn, self.game, self.viewer, self.engine = conn, game, viewer, game.engine
         self.positions = positions
         self.config = config_of(conn, game)
+        self.reword = reworder(self.config.catalog)
         position = position_of(conn, "replays", min_position)
         self.row = conn.execute(
             "SELECT names, status, steps, seed, retractions FROM replay_games WHERE game_id = %s", (game.id,)
@@ -176,12 +178,14 @@ class Replay:
         if event.type in SERVICE_EVENTS:
             return describe_service(event.type, event.data, self.names, self.engine.title)
         try:
-            return self.engine.describe(Event(event.type, event.data), self.names)
+            return self.reword(self.engine.describe(Event(event.type, event.data), self.names))
         except Exception:  # noqa: BLE001 - a line of text must not fail the replay
             return event.type
 
-    def step(self, row: dict[str, Any]) -> dict[str, Any]:
-        """A step as the viewer may see it."""
+    def step(self, row: dict[str, Any], table: bool = False) -> dict[str, Any]:
+        """A step as the viewer may see it (``table``: with the table view model)."""
+        if table:
+            return {**self.step(row), "table": self.engine.table(row["state"], self.viewer, self.names)}
         if not self.positions:
             row = {k: v for k, v in row.items() if k != "position"}
         if self.viewer == "all":
@@ -191,7 +195,7 @@ class Replay:
             event = self.engine.redact(Event(row["type"], row["data"]), self.viewer)
             data = dict(event.data)
             try:
-                description = self.engine.describe(event, self.names)
+                description = self.reword(self.engine.describe(event, self.names))
             except Exception:  # noqa: BLE001 - a line of text must not fail the replay
                 description = row["type"]
         state = self.engine.view(row["state"], self.viewer)
@@ -221,6 +225,7 @@ def steps(
     from_step: int,
     to_step: int | None,
     limit: int,
+    table: bool = False,
 ) -> dict[str, Any]:
     """A range of steps (at most ``limit``): each event, its line and the state after it."""
     with records.pool.connection() as conn:
@@ -230,7 +235,7 @@ def steps(
     rows = rows[:limit]
     return {
         "game": replay.header(),
-        "steps": [replay.step(r) for r in rows],
+        "steps": [replay.step(r, table) for r in rows],
         "next_step": rows[-1]["step"] + 1 if more else None,
     }
 
@@ -242,6 +247,7 @@ def one_step(
     seat: int | None,
     min_position: int | None,
     step: int,
+    table: bool = False,
 ) -> dict[str, Any]:
     """One step by number (from the nearest kept state: nothing is replayed from the start)."""
     with records.pool.connection() as conn:
@@ -249,14 +255,19 @@ def one_step(
         rows = replay.rows(step, step, 1)
     if not rows:
         raise NotFound("step", f"The replay has steps 1 to {replay.row['steps']}.")
-    return {"game": replay.header(), "step": replay.step(rows[0])}
+    return {"game": replay.header(), "step": replay.step(rows[0], table)}
 
 
 def export(
-    records: Records, game_id: UUID, principal: Principal | None, seat: int | None, min_position: int | None
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    seat: int | None,
+    min_position: int | None,
+    table: bool = False,
 ) -> dict[str, Any]:
     """The whole replay: its header and every step."""
     with records.pool.connection() as conn:
         replay = _open(conn, game_id, principal, seat, min_position)
         rows = replay.rows()
-    return {"game": replay.header(), "steps": [replay.step(r) for r in rows]}
+    return {"game": replay.header(), "steps": [replay.step(r, table) for r in rows]}

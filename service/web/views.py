@@ -248,27 +248,6 @@ def statistics(league_id: UUID):
 # -- a game ----------------------------------------------------------------------
 
 
-@blueprint.get("/game/<uuid:game_id>")
-def game(game_id: UUID):
-    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
-    return render_template("game.html", **page, as_seat=_int("seat"))
-
-
-@blueprint.get("/game/<uuid:game_id>/live")
-def game_live(game_id: UUID):
-    """The live part of the game page, or 204 when the game has not moved since ``version``."""
-    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
-    if page["version"] == _int("version"):
-        return Response(status=204)
-    return render_template("_game_live.html", **page, as_seat=_int("seat"))
-
-
-@blueprint.get("/game/<uuid:game_id>/replay")
-def replay(game_id: UUID):
-    page = pages.replay_page(session.records(), game_id, session.principal(), _int("seat"), _int("step", 1))
-    return render_template("replay.html", **page)
-
-
 @blueprint.get("/game/<uuid:game_id>/scorepad")
 def scorepad(game_id: UUID):
     page = pages.scorepad(

@@ -2,28 +2,6 @@
 (function () {
   "use strict";
 
-  // Replay viewer: arrow keys step, Home/End jump, the slider jumps to a step.
-  function replay() {
-    var stepper = document.getElementById("stepper");
-    if (!stepper) return;
-    document.addEventListener("keydown", function (event) {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      var target = event.target;
-      if (target && target.id !== "slider" && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
-      var ids = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
-      var link = ids[event.key] && document.getElementById(ids[event.key]);
-      if (!link) return;
-      event.preventDefault();
-      if (link.href !== window.location.href) window.location.assign(link.href);
-    });
-    var slider = document.getElementById("slider");
-    if (slider) {
-      slider.addEventListener("change", function () {
-        slider.form.submit();
-      });
-    }
-  }
-
   var palette = ["#1b6ca8", "#d1495b", "#2e933c", "#edae49", "#7b4b94", "#00798c", "#8f2d56", "#5c5c5c"];
 
   function data(id) {
@@ -101,7 +79,6 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    replay();
     ratingChart();
     statisticsCharts();
   });

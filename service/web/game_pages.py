@@ -1,0 +1,123 @@
+"""The game page and the replay viewer, drawn from the table view model.
+
+The game page follows the game: its live part asks every two seconds whether
+the game's version moved and is swapped in place when it did (htmx). The
+replay page renders the step asked for (it works without scripts); the viewer
+then fetches every step's line and table once (``replay_steps``, tables as HTML
+fragments rendered by the same template) and steps without a request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from flask import Response, current_app, jsonify, render_template, request
+
+from service.records import pages, replay_viewer
+from service.records.errors import Invalid
+from service.web import session
+from service.web.views import blueprint
+
+NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 14, 34
+
+
+def _int(name: str, default: int | None = None) -> int | None:
+    """A whole number from the query, or ``default`` when absent."""
+    value = request.values.get(name, "")
+    try:
+        return int(value) if value != "" else default
+    except ValueError as exc:
+        raise Invalid("bad-number", f"{name} must be a whole number.") from exc
+
+
+@blueprint.app_template_filter("layout")
+def layout(diagram: dict[str, Any]) -> dict[str, Any]:
+    """Places a diagram's nodes in rows by depth (roots on top) for an SVG:
+    each node's box and each arrow's line, and the drawing's size."""
+    titles = [n["title"] for n in diagram["nodes"]]
+    parent = {a["to"]: a["from"] for a in diagram["arrows"]}
+
+    def depth(title: str, seen: int = 0) -> int:
+        return 0 if title not in parent or seen > len(titles) else 1 + depth(parent[title], seen + 1)
+
+    rows: dict[int, list[str]] = {}
+    for title in titles:
+        rows.setdefault(depth(title), []).append(title)
+    per_row = max((len(r) for r in rows.values()), default=1)
+    width = per_row * NODE_W + (per_row - 1) * GAP_X
+    boxes = {}
+    for d, row in rows.items():
+        offset = (width - (len(row) * NODE_W + (len(row) - 1) * GAP_X)) / 2
+        for i, title in enumerate(row):
+            boxes[title] = {"x": offset + i * (NODE_W + GAP_X), "y": d * (NODE_H + GAP_Y), "title": title}
+    lines = [
+        {
+            "x1": boxes[a["from"]]["x"] + NODE_W / 2,
+            "y1": boxes[a["from"]]["y"] + NODE_H,
+            "x2": boxes[a["to"]]["x"] + NODE_W / 2,
+            "y2": boxes[a["to"]]["y"],
+        }
+        for a in diagram["arrows"]
+        if a["from"] in boxes and a["to"] in boxes
+    ]
+    height = (max(rows, default=0) + 1) * (NODE_H + GAP_Y) - GAP_Y
+    return {
+        "boxes": list(boxes.values()),
+        "lines": lines,
+        "width": width,
+        "height": height,
+        "w": NODE_W,
+        "h": NODE_H,
+    }
+
+
+@blueprint.app_template_filter("place")
+def place(value: int) -> str:
+    """A finishing place in words: 1 -> "1st"."""
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"
+
+
+@blueprint.get("/game/<uuid:game_id>")
+def game(game_id: UUID):
+    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
+    return render_template("game.html", **page, as_seat=_int("seat"))
+
+
+@blueprint.get("/game/<uuid:game_id>/live")
+def game_live(game_id: UUID):
+    """The live part of the game page, or 204 when the game has not moved since ``version``."""
+    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
+    if page["version"] == _int("version"):
+        return Response(status=204)
+    return render_template("_game_live.html", **page, as_seat=_int("seat"))
+
+
+@blueprint.get("/game/<uuid:game_id>/replay")
+def replay(game_id: UUID):
+    seat = _int("seat")
+    replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), seat)
+    steps = replay["steps"]
+    step = min(max(_int("step", 1), 1), len(steps)) if steps else None
+    return render_template(
+        "replay.html",
+        **replay,
+        step=steps[step - 1] if step else None,
+        chapters=replay_viewer.chapters(steps, replay["tables"]),
+        steps_url=request.path + "/steps" + (f"?seat={seat}" if seat is not None else ""),
+    )
+
+
+@blueprint.get("/game/<uuid:game_id>/replay/steps")
+def replay_steps(game_id: UUID):
+    """Every step's line and table (each distinct table once, as an HTML fragment), for the viewer."""
+    replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
+    macro = current_app.jinja_env.get_template("_table.html").module.table_view
+    return jsonify(
+        {
+            "last": len(replay["steps"]),
+            "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in replay["steps"]],
+            "tables": [str(macro(t)) for t in replay["tables"]],
+        }
+    )
