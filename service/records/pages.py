@@ -290,7 +290,9 @@ def scorepad(
         words_for = choices.engine_value_labels(engine, state, names)
         request = engine.chance(state)
         if request is not None:
-            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label, words_for))
+            pads.append(
+                choices.chance_choice(request, picks if actor == "table" else [], label, words_for, names)
+            )
         for seat in range(len(game.seats)):
             choice = choices.seat_choice(
                 seat,

@@ -16,7 +16,14 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 from service.records import sign_ins
-from service.web import club_admin, errors, players, results, signing_in  # noqa: F401 - registers its pages on the blueprint
+from service.web import (  # noqa: F401 - registers its pages on the blueprint
+    club_admin,
+    errors,
+    players,
+    results,
+    scorepad,
+    signing_in,
+)
 from service.web.views import blueprint
 
 csrf = CSRFProtect()
