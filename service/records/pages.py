@@ -15,12 +15,23 @@ import psycopg
 
 from engines import registry
 from engines.base import Event
-from service.records import access, acting, choices, fold, game_search, game_views, recorder, states, store
+from service.records import (
+    access,
+    acting,
+    choices,
+    fold,
+    game_search,
+    game_views,
+    late_entries,
+    recorder,
+    states,
+    store,
+)
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.creation import summary
 from service.records.errors import Conflict, Invalid, NotFound
-from service.records.games import Game, get_game, player_names
+from service.records.games import Game, config_of, get_game, player_names
 from service.records.ratings import shown
 from service.records.standings_page import standings_page
 from service.records.steps import Replay, describe_service, name_list
@@ -372,13 +383,57 @@ def record_entry(
     expected_version: int,
     request_id: str | None,
 ) -> WriteResult:
-    """One entry of the scorepad: the command as the recorder chose it, at the version it saw."""
+    """One entry of the scorepad: the command as the recorder chose it, at the
+    version it saw. An entry chosen on a version since moved past is applied
+    when it still means what it meant (``late_entries``); otherwise nothing is
+    stored and the conflict says what was entered meanwhile."""
     principal = access.required(principal)
     with records.pool.connection() as conn:
         _recorder_of_table(get_game(conn, game_id), principal)
+    try:
+        return acting.act(
+            records,
+            game_id,
+            principal,
+            seat,
+            command,
+            expected_version=expected_version,
+            request_id=request_id,
+        )
+    except Conflict as moved:
+        if moved.code != "version-conflict":
+            raise
+        now_version = _late_entry_applies(records, game_id, principal, seat, command, expected_version)
     return acting.act(
-        records, game_id, principal, seat, command, expected_version=expected_version, request_id=request_id
+        records, game_id, principal, seat, command, expected_version=now_version, request_id=request_id
     )
+
+
+def _late_entry_applies(
+    records: Records,
+    game_id: UUID,
+    principal: Principal,
+    seat: int | None,
+    command: dict[str, Any],
+    then_version: int,
+) -> int:
+    """The version a late entry is applied at; ``Conflict`` saying what changed when it no longer applies."""
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        if not 1 <= then_version < game.version:
+            raise Conflict("version-conflict", "The game has moved on since that version.")
+        config = config_of(conn, game)
+        then = fold.current_state(conn, game.engine, config, game.id, then_version)
+        now = states.state_at(conn, game, config)
+        between = store.read_stream(conn, game.id, after_version=then_version, to_version=game.version)
+        known = player_names(conn, game.seats)
+    names = name_list([known.get(p) for p in game.seats], game.seats)
+    verdict = late_entries.judge(
+        game.engine, then, now, between, seat, command, names, access.viewer(game, principal)
+    )
+    if not verdict.applies:
+        raise Conflict("game-moved", verdict.changed, current_version=game.version)
+    return game.version
 
 
 def undo_last_entry(

@@ -166,7 +166,7 @@ def test_a_command_that_is_not_legal_now_is_refused_and_stores_nothing(client, p
     assert event_count(pool, game["id"]) == before
 
 
-def test_an_entry_made_on_a_page_the_game_has_moved_past_is_refused(client, pool):
+def test_an_entry_made_again_on_a_page_the_game_has_moved_past_is_refused_saying_what_changed(client, pool):
     club, _, _, game = table_game(client, target=10, league=False)
     sign_in(client, club["admin_token"])
     page = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
@@ -182,7 +182,8 @@ def test_an_entry_made_on_a_page_the_game_has_moved_past_is_refused(client, pool
         data={**entry, "csrf_token": csrf_token(page), "version": game["version"]},
     )
     assert again.status_code == 303
-    assert "moved on" in client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    refused = client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert "Meanwhile: Problem 1 is rolled: 3 and 4. Choose again." in html.unescape(refused)
     assert event_count(pool, game["id"]) == after_first
 
 
