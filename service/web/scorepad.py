@@ -16,7 +16,7 @@ from flask import flash, g, redirect, render_template, request, url_for
 
 from engines.base import RuleViolation
 from service.records import pages
-from service.records.errors import Conflict, Invalid
+from service.records.errors import Conflict, Forbidden, Invalid
 from service.web import session
 from service.web.views import blueprint
 
@@ -77,7 +77,7 @@ def enter(game_id: UUID):
             _version(),
             g.get("request_id"),
         )
-    except (Conflict, Invalid, RuleViolation) as error:
+    except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = _why(error)
     return _answered(game_id, refused)
 

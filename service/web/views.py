@@ -160,6 +160,7 @@ def create(club_id: UUID):
         "dealer": "table",
         "league": str(_uuid(league, "league")) if league else None,
         "public": request.form.get("public") == "on",
+        "admin_spectator": request.form.get("admin_spectator") == "on",
     }
     try:
         created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))

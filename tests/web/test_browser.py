@@ -220,12 +220,14 @@ def test_a_seat_sees_its_own_hand_and_never_another_seats(page, broker_client):
     for path in (
         f"/game/{game['id']}?seat=1",
         f"/game/{game['id']}/replay?seat=1",
-        f"/game/{game['id']}/scorepad",
     ):
         response = page.goto(path)
         assert response.status == 403, path
         assert not [c for c in others if c in page.content()], path
     assert page.goto(f"/club/{club['id']}").status == 403
+    assert page.goto(f"/game/{game['id']}/scorepad").status == 200  # its own entries only
+    assert not [c for c in others if c in page.content()]
+    assert page.locator(".pad").count() == 1 and page.locator("#undo").count() == 0
 
     # the page follows the game without a reload
     page.goto(f"/game/{game['id']}")
