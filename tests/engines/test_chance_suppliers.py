@@ -12,19 +12,9 @@ import random
 import pytest
 
 from engines import registry
-from engines.base import GameConfig
 from engines.chance import deal
-from schemas.games import for_engine
-from service.records.catalogs import default_catalog
+from tests.engine_contract import trial_config
 
-GAMES = {
-    "pig": ({"target": 30}, 2),
-    "chancellors": ({"target": 20}, 3),
-    "house-of-cronies": ({}, 4),
-    "political-divide-and-conquer": ({}, 4),
-    "final-decrees": ({}, 5),
-    "maccreedys-mansion": ({"max_rounds": 3}, 3),
-}
 #: The engines that deal cards into a hidden hand.
 HANDS = {"chancellors", "house-of-cronies", "political-divide-and-conquer", "final-decrees"}
 
@@ -33,9 +23,8 @@ def _chances(engine_id: str, steps: int = 400):
     """Each chance of a seeded game, with the events recording a few of its
     possible answers (each answer's own fact, not what the game then does by itself)."""
     engine = registry.get(engine_id)
-    options, seats = GAMES[engine_id]
-    catalog = default_catalog(engine_id) if engine.catalog_kind else None
-    config = GameConfig(seats, for_engine(engine_id).OPTIONS().load(options), "table", catalog)
+    config = trial_config(registry.game(engine_id), dealer="table")
+    seats = config.seats
     state = engine.initial_state(config)
     for event in engine.setup(config):
         state = engine.evolve(state, event)
