@@ -19,7 +19,8 @@ A draw of several cards is entered as a set, in any order: each card the
 pool still holds is one button (copies that read alike, one button with a
 count), each card chosen can be taken back, and the whole set is confirmed
 once; the command lists the cards in sorted order (the same hand however it
-was picked up). A die is asked by the name of the player it is rolled for.
+was picked up). A die is asked by the name of the player it is rolled for; a
+pair of dice is one tap on a six-by-six grid (first die by row, second by column).
 
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
@@ -60,6 +61,7 @@ class Choice:
     confirm: Option | None = None  # the whole set, once every card of it is chosen
     needed: int = 0  # the cards a set holds when complete
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
+    grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
 
     @property
     def key(self) -> str:
@@ -312,6 +314,11 @@ def chance_choice(
         base["dice"] = dice
     if request.draw:
         base["cards"] = sorted(cards)
+    if request.dice == 2 and not dice and not request.draw:  # a pair of dice: one tap
+        options = [
+            Option(f"{a} and {b}", command={**base, "dice": [a, b]}) for a in range(1, 7) for b in range(1, 7)
+        ]
+        return Choice(None, f"{dies[0]} and {dies[1]}?", options, picked, title, grid=6)
     if len(dice) < request.dice:
         last = len(dice) + 1 == request.dice and not request.draw
         options = [

@@ -246,10 +246,12 @@ def game_page(
 
 
 def _records_it(game: Game, principal: Principal | None) -> bool:
+    """Whether the caller enters entries of this table game on the scorepad
+    (its recorder, or a player their own)."""
     return (
         principal is not None
-        and principal.is_admin
         and principal.club_id == game.club_id
+        and (principal.is_admin or principal.game_id == game.id)
         and game.dealer == "table"
     )
 

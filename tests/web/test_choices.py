@@ -46,8 +46,11 @@ def test_a_few_commands_are_buttons_at_once():
     assert all(o.command is not None for o in choice.options)
 
 
-def test_two_dice_are_asked_die_by_die_and_give_all_36_rolls():
+def test_a_pair_of_dice_is_one_tap_among_all_36_rolls():
     request = ChanceRequest("RollDice", dice=2, fixed={"problem": 1})
+    choice = chance_choice(request, [])
+    assert choice.grid == 6 and all(o.command is not None for o in choice.options)
+    assert choice.options[2].label == "1 and 3" and choice.options[2].command["dice"] == [1, 3]
     offered = finals(lambda p: chance_choice(request, p))
     assert len(offered) == 36 and len({key(c) for c in offered}) == 36
     for command in offered:
@@ -122,12 +125,14 @@ def test_a_die_is_asked_by_the_name_of_the_player_it_is_rolled_for():
     assert chance_choice(ChanceRequest("ResolveRoll", dice=1, seat=1), [], names=names).question == (
         "Ben's die?"
     )
-    both = ChanceRequest("RollForFirst", dice=2, fixed={"seats": [1, 0]})
-    first = chance_choice(both, [], names=names)
+    three = ChanceRequest("RollForFirst", dice=3, fixed={"seats": [1, 0, 2]})
+    first = chance_choice(three, [], names=names + ["Cat"])
     assert first.question == "Ben's die?"
-    second = chance_choice(both, list(first.options[4].picks), names=names)
+    second = chance_choice(three, list(first.options[4].picks), names=names + ["Cat"])
     assert second.question == "Ana's die?" and second.picked == ["Ben's die: 5"]
-    assert chance_choice(ChanceRequest("RollDice", dice=2), [], names=names).question == "Die 1?"
+    both = ChanceRequest("RollForFirst", dice=2, fixed={"seats": [1, 0]})
+    assert chance_choice(both, [], names=names).question == "Ben's die and Ana's die?"
+    assert chance_choice(ChanceRequest("RollDice", dice=2), [], names=names).question == "Die 1 and Die 2?"
 
 
 def test_a_large_deck_offers_its_kinds_to_filter_by():
