@@ -251,7 +251,7 @@ def _records_it(game: Game, principal: Principal | None) -> bool:
     return (
         principal is not None
         and principal.club_id == game.club_id
-        and (principal.is_admin or principal.game_id == game.id)
+        and (principal.is_admin or principal.seat_in(game) is not None)
         and game.dealer == "table"
     )
 
