@@ -67,6 +67,12 @@ class ChanceRequest:
     ids taken without replacement from the multiset ``pool``), plus ``fixed``
     fields copied as they are. A table recorder posts the same command by
     hand; ``decide`` rejects impossible outcomes either way.
+
+    Who may supply it at a table: the recorder always; and the seat
+    ``dealt_to``, when the chance is cards dealt into that seat's hidden hand
+    and nobody else may see them (that seat may enter them on its own phone).
+    A public chance (dice, a card turned face up) and a deal to several seats
+    have ``dealt_to`` None: the recorder alone enters them.
     """
 
     command: str
@@ -75,6 +81,7 @@ class ChanceRequest:
     pool: tuple[str, ...] = ()
     seat: int | None = None  # the seat this chance falls to (luck statistics)
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    dealt_to: int | None = None  # the seat whose hidden hand this fills: it may enter it itself
 
 
 @dataclass(frozen=True)

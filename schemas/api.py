@@ -206,8 +206,10 @@ class GameCreate(Schema):
     admin_spectator = fields.Boolean(
         load_default=False,
         metadata={
-            "description": "Server-dealt games only: the club's admin token is a spectator of this game (it "
-            "sees no hand and acts for no seat until the game ends), for clubs whose admin also plays."
+            "description": "The club's admin token sees only public information in this game, for clubs "
+            "whose admin also plays: in a server-dealt game it is a spectator (it sees no hand and acts for "
+            "no seat until the game ends); at a table it enters the public chance (dice, cards face up) "
+            "and each player enters their own cards and entries with their seat token."
         },
     )
     league = fields.UUID(load_default=None, allow_none=True)

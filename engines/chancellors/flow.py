@@ -107,5 +107,10 @@ def _draw_request(state: ChancellorsState) -> ChanceRequest | None:
     pool = state.pile or tuple(sorted(state.discards))
     player = state.queue[0]
     return ChanceRequest(
-        "DrawCards", draw=min(state.owed, len(pool)), pool=pool, seat=player, fixed={"player": player}
+        "DrawCards",
+        draw=min(state.owed, len(pool)),
+        pool=pool,
+        seat=player,
+        fixed={"player": player},
+        dealt_to=player,
     )

@@ -7,6 +7,8 @@ game), so the state ``decide`` leaves always waits for a seat or for chance.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engines.base import ChanceRequest, Event
 from engines.final_decrees import events as ev
 from engines.final_decrees.decide import reveal_bids, turn_end_data
@@ -38,7 +40,8 @@ def chance(state: FdState) -> ChanceRequest | None:
         return ChanceRequest("DiscardFromDeck", draw=state.declining, pool=deck.middle)
     if state.declining is None and state.draws_owed > 0:
         player = state.active
-        return deck.request("DrawCard", 1, seat=player, fixed={"player": player})
+        request = deck.request("DrawCard", 1, seat=player, fixed={"player": player})
+        return request and dataclasses.replace(request, dealt_to=player)
     return None
 
 

@@ -92,6 +92,7 @@ def draw_request(state: HocState) -> ChanceRequest | None:
         pool=deck,
         seat=draw.to if isinstance(draw.to, int) else None,
         fixed={"deck": draw.deck, "to": draw.to},
+        dealt_to=draw.to if isinstance(draw.to, int) else None,
     )
 
 

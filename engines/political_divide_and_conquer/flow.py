@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from engines.base import ChanceRequest, Event
 from engines.kit import windows
 from engines.kit.deck import MIDDLE
@@ -23,9 +25,10 @@ def chance(state: PdcState) -> ChanceRequest | None:
     if state.pending:
         p = state.pending[0]
         if isinstance(p, Draw):
-            return state.deck.request(
+            request = state.deck.request(
                 "DrawCards", min(p.count, len(state.deck)), seat=p.seat, fixed={"to": p.seat}
             )
+            return request and dataclasses.replace(request, dealt_to=p.seat)
         return ChanceRequest(
             "TakeRandomCards",
             draw=p.count,

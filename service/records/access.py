@@ -19,13 +19,16 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
 
 from service.records.errors import Forbidden, Invalid, NotFound, Unauthenticated
 from service.records.game_record import Game
+
+if TYPE_CHECKING:
+    from engines.base import ChanceRequest
 
 #: What a caller sees as: a seat number, None (a spectator) or "all".
 Viewer = int | None | str
@@ -257,6 +260,29 @@ def may_act(game: Game, principal: Principal, seat: int | None) -> None:
         raise Forbidden("not-your-seat", "You may act only for your own seat.")
 
 
+def may_supply_chance(game: Game, principal: Principal, request: ChanceRequest | None) -> None:
+    """May ``principal`` enter the table's chance ``request`` (the dice and
+    draws a table game awaits)? The recorder enters every chance, except, in a
+    game where it sees only public information (``admin_spectator``), the
+    cards dealt into one seat's hidden hand; a seat enters only the cards
+    dealt into its own hand (``request.dealt_to``), never another seat's and
+    never a public chance."""
+    if not _of_game(principal, game):
+        raise NotFound("game")
+    if game.dealer == "server":
+        raise Forbidden("server-deals", "The service deals this game's chance; nobody submits it.")
+    dealt_to = request.dealt_to if request is not None else None
+    if principal.is_admin:
+        if _watches_only(principal, game) and dealt_to is not None:
+            raise Forbidden(
+                "sealed-from-recorder",
+                "In this game each player enters the cards dealt to them; the recorder sees only what is public.",
+            )
+        return
+    if dealt_to is None or principal.seat_in(game) != dealt_to:
+        raise Forbidden("not-your-cards", "A player enters only the cards dealt into their own hand.")
+
+
 def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
     """May ``principal`` see what ``seat`` sees (its hand)? Everyone once the
     game is over; while it is on, the recorder and that seat's own token."""
@@ -269,8 +295,10 @@ def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
 
 def actors(game: Game, principal: Principal) -> list[int | None]:
     """The seats ``principal`` may post commands for now (None: the table's dealer)."""
-    if game.status != "active" or _watches_only(principal, game):
+    if game.status != "active":
         return []
+    if _watches_only(principal, game):  # at a table it still enters the public chance
+        return [None] if game.dealer == "table" else []
     if principal.is_admin:
         return [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
     return [principal.seat_in(game)]
@@ -289,7 +317,7 @@ def viewer(game: Game, principal: Principal | None) -> Viewer:
     if principal is None or principal.club_id != game.club_id:
         return None
     if principal.is_admin:
-        return "all" if game.dealer == "table" else None
+        return "all" if game.dealer == "table" and not game.admin_spectator else None
     return principal.seat_in(game)
 
 

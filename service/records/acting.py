@@ -11,7 +11,7 @@ from service.records.access import Principal
 from service.records.context import Records
 from service.records.db import one_statement_transactions, write_transaction
 from service.records.errors import Conflict, GameMoved
-from service.records.games import config_of, get_game
+from service.records.games import Game, config_of, get_game
 from service.records.unit_of_work import UnitOfWork, WriteResult, metadata
 
 
@@ -44,7 +44,7 @@ def act(
     known = None if idempotency_key else states.latest(game_id)
     if known and known.game.status == "active" and expected_version in (None, known.game.version):
         game, config, state = known
-        access.may_act(game, principal, seat)
+        _may_act(game, principal, seat, state)
         checked = commands.command(game.engine_id, command)
         work = UnitOfWork(None, game, config, state, metadata(principal, request_id, game))
         try:
@@ -58,12 +58,12 @@ def act(
             pass
     with write_transaction(records.pool) as conn:
         if idempotency_key:
-            access.may_act(get_game(conn, game_id), principal, seat)
+            _may_act(get_game(conn, game_id), principal, seat, None)
             earlier = idempotency.claim(conn, game_id, idempotency_key, body_hash)
             if earlier is not None:
                 return earlier
         game = get_game(conn, game_id, lock=True)
-        access.may_act(game, principal, seat)
+        _may_act(game, principal, seat, None)
         checked = commands.command(game.engine_id, command)
         if game.status != "active":
             raise Conflict("game-not-active", f"The game is {game.status}.", current_version=game.version)
@@ -75,12 +75,24 @@ def act(
             )
         config = config_of(conn, game)
         state = states.state_at(conn, game, config)
+        _may_act(game, principal, seat, state)
         meta = metadata(principal, request_id, game, idempotency_key=idempotency_key)
         work = UnitOfWork(conn, game, config, state, meta)
         status = work.act({**checked, "seat": seat}, records.snapshot_every)
         if idempotency_key:
             idempotency.keep_answer(conn, game_id, idempotency_key, work.result(status, principal))
     return _committed(records, work, status, principal)
+
+
+def _may_act(game: Game, principal: Principal, seat: int | None, state: Any) -> None:
+    """May ``principal`` act for ``seat``; for the table's chance (None), may it
+    supply the chance ``state`` awaits (None: not yet known, checked once it is)."""
+    if seat is not None:
+        access.may_act(game, principal, seat)
+    elif state is None:
+        access.player_of(game, principal)
+    else:
+        access.may_supply_chance(game, principal, game.engine.chance(state))
 
 
 def _committed(records: Records, work: UnitOfWork, status: str, principal: Principal) -> WriteResult:

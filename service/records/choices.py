@@ -15,6 +15,13 @@ An answer to a question (a card, a player, a group) reads as the engine
 words that one value (its ``label_value`` hook: a card by its name, a seat
 by its player's), or as the value itself.
 
+A draw of several cards is entered as a set, in any order: each card the
+pool still holds is one button (copies that read alike, one button with a
+count), each card chosen can be taken back, and the whole set is confirmed
+once; the command lists the cards in sorted order (the same hand however it
+was picked up). A die is asked by the name of the player it is rolled for; a
+pair of dice is one tap on a six-by-six grid (first die by row, second by column).
+
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
 
@@ -23,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +44,8 @@ class Option:
     label: str
     picks: tuple[str, ...] = ()  # the picks that lead on (when ``command`` is None)
     command: dict[str, Any] | None = None  # a whole command, seat excluded
+    count: int = 0  # a card of a set: how many of it may still be chosen (or are chosen)
+    kind: str = ""  # a card of a set: its kind, for filtering a large deck
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,11 @@ class Choice:
     options: list[Option] = field(default_factory=list)
     picked: list[str] = field(default_factory=list)  # the answers given so far, as labels
     title: str = ""  # what is being entered, when the actor alone does not say it
+    chosen: list[Option] = field(default_factory=list)  # a set's cards so far; each takes one back
+    confirm: Option | None = None  # the whole set, once every card of it is chosen
+    needed: int = 0  # the cards a set holds when complete
+    kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
+    grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
 
     @property
     def key(self) -> str:
@@ -240,64 +254,137 @@ def seat_choice(
     raise AssertionError("distinct commands differ somewhere")
 
 
+def die_names(request: ChanceRequest, names: Sequence[str]) -> list[str]:
+    """Each die of ``request`` by the player it is rolled for ("Ben's die"),
+    or by its number when it is nobody's."""
+    seats = request.fixed.get("seats")
+    if isinstance(seats, list | tuple) and len(seats) == request.dice:
+        return [f"{_name(names, s)}'s die" for s in seats]
+    if request.seat is not None and request.dice == 1:
+        return [f"{_name(names, request.seat)}'s die"]
+    if request.seat is not None:
+        return [f"{_name(names, request.seat)}'s die {i + 1}" for i in range(request.dice)]
+    return [f"Die {i + 1}" for i in range(request.dice)]
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The table"
+
+
+def card_kind(card: str) -> str:
+    """A card's kind as a numbered id says it (``crony-07``, ``tactic-hawks-2``: its first
+    word), or "" for an id that is a card's own name."""
+    return re.split(r"[-_ ]", card, maxsplit=1)[0] if re.search(r"\d+[a-z]?$", card) else ""
+
+
+def _without_one(picks: Sequence[str], pick: str) -> tuple[str, ...]:
+    """``picks`` with the last occurrence of ``pick`` taken out."""
+    at = len(picks) - 1 - list(reversed(picks)).index(pick)
+    return (*picks[:at], *picks[at + 1 :])
+
+
 def chance_choice(
     request: ChanceRequest,
     picks: list[str],
     label: Label = command_label,
     words_for: ValueLabel = plain_value,
+    names: Sequence[str] = (),
 ) -> Choice:
-    """The table's dice and draw, die by die and card by card (each card
-    named by ``words_for``, in the order of their names), under a title
-    worded by ``label`` (the command without its dice or cards)."""
-    dice = [v for p, v in map(decode, picks) if p.startswith("dice.")]
-    cards = [v for p, v in map(decode, picks) if p.startswith("cards.")]
+    """The table's dice (die by die, each by whose it is) and draw (a set, in
+    any order), under a title worded by ``label`` (the command without its
+    dice or cards). Picks that no longer fit the request start it over."""
+    decoded = [decode(p) for p in picks]
+    dice = [v for p, v in decoded if p.startswith("dice.")]
+    cards = [v for p, v in decoded if p == "card"]
     pool = Counter(request.pool)
     if (
         len(dice) > request.dice
         or len(cards) > request.draw
-        or any(not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
-        or any(pool[c] < n for c, n in Counter(cards).items())
-        or cards != sorted(cards)
+        or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)
+        or any(not isinstance(c, str) or pool[c] < n for c, n in Counter(cards).items())
+        or (cards and len(dice) < request.dice)
     ):
         dice, cards, picks = [], [], []
-    picked = [f"Die {i + 1}: {d}" for i, d in enumerate(dice)] + [
-        f"Card {i + 1}: {words_for('cards', c)}" for i, c in enumerate(cards)
-    ]
-    base = {"type": request.command, **dict(request.fixed)}
+    picks = list(picks)
+    dies = die_names(request, names)
+    picked = [f"{dies[i]}: {d}" for i, d in enumerate(dice)]
+    base: dict[str, Any] = {"type": request.command, **dict(request.fixed)}
     title = label({**base, "seat": None})
     if request.dice:
         base["dice"] = dice
     if request.draw:
-        base["cards"] = cards
+        base["cards"] = sorted(cards)
+    if request.dice == 2 and not dice and not request.draw:  # a pair of dice: one tap
+        options = [
+            Option(f"{a} and {b}", command={**base, "dice": [a, b]}) for a in range(1, 7) for b in range(1, 7)
+        ]
+        return Choice(None, f"{dies[0]} and {dies[1]}?", options, picked, title, grid=6)
     if len(dice) < request.dice:
-        path, values, question = f"dice.{len(dice)}", list(range(1, 7)), f"Die {len(dice) + 1}?"
         last = len(dice) + 1 == request.dice and not request.draw
         options = [
             Option(str(v), command={**base, "dice": [*dice, v]})
             if last
-            else Option(str(v), picks=(*picks, encode(path, v)))
-            for v in values
+            else Option(str(v), picks=(*picks, encode(f"dice.{len(dice)}", v)))
+            for v in range(1, 7)
         ]
-        return Choice(None, question, options, picked, title)
-    if len(cards) < request.draw:
-        left = pool - Counter(cards)
-        still = request.draw - len(cards)
-        floor = cards[-1] if cards else None
-        ordered = sorted(left.elements())
-        values = [
-            v
-            for v in sorted(left)
-            if (floor is None or v >= floor) and sum(1 for c in ordered if c >= v) >= still
-        ]
-        last = still == 1
-        path = f"cards.{len(cards)}"
-        labels = _told_apart([words_for("cards", v) for v in values], values)
-        options = [
-            Option(t, command={**base, "cards": [*cards, v]})
-            if last
-            else Option(t, picks=(*picks, encode(path, v)))
-            for t, v in zip(labels, values, strict=True)
-        ]
-        options.sort(key=lambda o: o.label.casefold())
-        return Choice(None, f"Card {len(cards) + 1} drawn?", options, picked, title)
-    return Choice(None, "Record", [Option(label({**base, "seat": None}), command=base)], picked, title)
+        return Choice(None, f"{dies[len(dice)]}?", options, picked, title)
+    if not request.draw:
+        return Choice(None, "Record", [Option(title, command=base)], picked, title)
+    return _card_set(request, picks, cards, base, title, picked, words_for)
+
+
+def _card_set(
+    request: ChanceRequest,
+    picks: list[str],
+    cards: list[str],
+    base: Mapping[str, Any],
+    title: str,
+    picked: list[str],
+    words_for: ValueLabel,
+) -> Choice:
+    left = Counter(request.pool) - Counter(cards)
+    groups: dict[str, list[str]] = {}  # a card's words -> the ids that read so, sorted
+    for card in sorted(set(request.pool)):
+        groups.setdefault(words_for("cards", card), []).append(card)
+    order = sorted(groups, key=str.casefold)
+    chosen_by_words = Counter(words_for("cards", c) for c in cards)
+    chosen = [
+        Option(
+            text,
+            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
+            count=chosen_by_words[text],
+            kind=card_kind(groups[text][0]),
+        )
+        for text in order
+        if chosen_by_words[text]
+    ]
+    needed = request.draw
+    if len(cards) == needed:
+        confirm = Option(f"Confirm: {title}", command=dict(base))
+        question = f"All {needed} cards chosen" if needed > 1 else "The card chosen"
+        return Choice(None, question, [], picked, title, chosen, confirm, needed)
+    one_tap = needed == 1
+    options = []
+    for text in order:
+        remaining = sum(left[c] for c in groups[text])
+        if remaining <= 0:
+            continue
+        card = next(c for c in groups[text] if left[c] > 0)
+        kind = card_kind(card)
+        if one_tap:
+            options.append(Option(text, command={**base, "cards": [card]}, count=remaining, kind=kind))
+        else:
+            options.append(Option(text, picks=(*picks, encode("card", card)), count=remaining, kind=kind))
+    kinds = sorted({o.kind for o in options if o.kind})
+    kind_words = [(k, words(k.replace("-", " "))) for k in kinds] if len(kinds) > 1 else []
+    question = "Which card?" if one_tap else f"Which cards? {len(cards)} of {needed} chosen"
+    return Choice(None, question, options, picked, title, chosen, None, needed, kind_words)
+
+
+def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:
+    """The id among ``ids`` chosen last (taking one back undoes the latest pick of it)."""
+    for pick in reversed(picks):
+        path, value = decode(pick)
+        if path == "card" and value in ids:
+            return value
+    raise AssertionError("a chosen card is among the picks")

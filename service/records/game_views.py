@@ -51,6 +51,7 @@ def game_view(
                 "draw": request.draw,
                 "seat": request.seat,
                 "fixed": dict(request.fixed),
+                "dealt_to": request.dealt_to,
             }
             if request
             else None

@@ -16,11 +16,22 @@ import psycopg
 
 from engines import registry
 from engines.base import Event
-from service.records import access, acting, choices, fold, game_search, game_views, recorder, states, store
+from service.records import (
+    access,
+    acting,
+    choices,
+    fold,
+    game_search,
+    game_views,
+    late_entries,
+    recorder,
+    states,
+    store,
+)
 from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.creation import summary
-from service.records.errors import Conflict, Invalid, NotFound
+from service.records.errors import Conflict, Forbidden, Invalid, NotFound
 from service.records.games import Game, config_of, get_game, player_names
 from service.records.ratings import shown
 from service.records.standings_page import standings_page
@@ -238,10 +249,12 @@ def game_page(
 
 
 def _records_it(game: Game, principal: Principal | None) -> bool:
+    """Whether the caller enters entries of this table game on the scorepad
+    (its recorder, or a player their own)."""
     return (
         principal is not None
-        and principal.is_admin
         and principal.club_id == game.club_id
+        and (principal.is_admin or principal.seat_in(game) is not None)
         and game.dealer == "table"
     )
 
@@ -281,32 +294,43 @@ def log_lines(
 def scorepad(
     records: Records, game_id: UUID, principal: Principal | None, actor: str | None, picks: list[str]
 ) -> dict[str, Any]:
-    """A table game as its recorder enters it: everything, the log, the
-    choices of every seat that may act and of the table's chance, narrowed
-    by ``picks`` for ``actor``, and the entry an undo would take back."""
+    """A table game as the caller enters it: the choices of each actor the
+    caller may enter for (its recorder: every seat and the table's chance; a
+    player: their own seat and the cards dealt into their own hand), narrowed
+    by ``picks`` for ``actor``; what the game waits for from others, in words
+    that reveal nothing; the log and the game as the caller may see them, and
+    the entry an undo would take back (the recorder's)."""
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
-        _recorder_of_table(game, principal)
+        principal = _player_of_table(game, principal)
         state = states.load_state(conn, game)
         events = newest_events(conn, game)
         known = player_names(conn, game.seats)
     names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
+    viewer = access.viewer(game, principal)
     pads: list[choices.Choice] = []
+    waiting: list[str] = []
     if game.status == "active":
         label = choices.engine_labels(engine, state, names)
         words_for = choices.engine_value_labels(engine, state, names)
         request = engine.chance(state)
         if request is not None:
-            pads.append(choices.chance_choice(request, picks if actor == "table" else [], label, words_for))
+            if _may_supply(game, principal, request):
+                picked = picks if actor == "table" else []
+                pads.append(choices.chance_choice(request, picked, label, words_for, names))
+            else:
+                waiting.append(_waiting_for_chance(request, names, label))
+        mine = access.actors(game, principal)
         for seat in range(len(game.seats)):
-            choice = choices.seat_choice(
-                seat,
-                engine.legal_commands(state, seat),
-                picks if actor == str(seat) else [],
-                label,
-                words_for,
-            )
+            commands = engine.legal_commands(state, seat)
+            if not commands:
+                continue
+            if seat not in mine:
+                waiting.append(_waiting_for_seat(names[seat], commands))
+                continue
+            picked = picks if actor == str(seat) else []
+            choice = choices.seat_choice(seat, commands, picked, label, words_for)
             if choice is not None:
                 pads.append(choice)
     outcome = engine.outcome(state)
@@ -314,17 +338,44 @@ def scorepad(
         "game": summary(game, dict(zip(game.seats, names, strict=True))),
         "title": engine.title,
         "names": names,
-        "state": engine.dump_state(state),
+        "state": engine.dump_state(state) if viewer == "all" else engine.view(state, viewer),
         "outcome": {
             "finished": outcome.finished,
             "places": list(outcome.places),
             "scores": list(outcome.scores),
         },
         "choices": pads,
-        "log": log_lines(game, events, "all", names, SCOREPAD_LINES),
+        "waiting": waiting,
+        "log": log_lines(game, events, viewer, names, SCOREPAD_LINES),
         "log_length": game.version,
-        "undo": last_entry(events),
+        "undo": last_entry(events) if principal.is_admin else None,
     }
+
+
+def _may_supply(game: Game, principal: Principal, request: Any) -> bool:
+    try:
+        access.may_supply_chance(game, principal, request)
+    except (Forbidden, NotFound):
+        return False
+    return True
+
+
+def _waiting_for_seat(name: str, commands: list[dict[str, Any]]) -> str:
+    """A seat's entry awaited, by what it does when all its entries are one kind ("to place a bid")."""
+    kinds = {c["type"] for c in commands}
+    if len(kinds) == 1:
+        return f"Waiting for {name}: {choices.words(kinds.pop()).lower()}"
+    return f"Waiting for {name}'s entry"
+
+
+def _waiting_for_chance(request: Any, names: list[str], label: choices.Label) -> str:
+    """What the table awaits from someone else, revealing no card: a player's
+    own cards by their name, the rest by the line the log will write."""
+    if request.dealt_to is not None:
+        count = request.draw
+        cards = "card" if count == 1 else f"{count} cards"
+        return f"Waiting for {names[request.dealt_to]} to enter their {cards}"
+    return f"Waiting for the table: {label({'type': request.command, 'seat': None, **dict(request.fixed)})}"
 
 
 def newest_events(conn: psycopg.Connection, game: Game) -> list[store.StoredEvent]:
@@ -346,6 +397,14 @@ def _recorder_of_table(game: Game, principal: Principal | None) -> None:
     access.recorder_of(game, principal)
     if game.dealer != "table":
         raise Invalid("not-a-table-game", "The scorepad records games dealt at a table.")
+
+
+def _player_of_table(game: Game, principal: Principal | None) -> Principal:
+    """The scorepad is for a table game's recorder and its players (each their own entries)."""
+    principal = access.player_of(game, principal)
+    if game.dealer != "table":
+        raise Invalid("not-a-table-game", "The scorepad records games dealt at a table.")
+    return principal
 
 
 def last_entry(events: list[store.StoredEvent]) -> dict[str, Any] | None:
@@ -378,13 +437,56 @@ def record_entry(
     expected_version: int,
     request_id: str | None,
 ) -> WriteResult:
-    """One entry of the scorepad: the command as the recorder chose it, at the version it saw."""
-    principal = access.required(principal)
+    """One entry of the scorepad: the command as the recorder chose it, at the
+    version it saw. An entry chosen on a version since moved past is applied
+    when it still means what it meant (``late_entries``); otherwise nothing is
+    stored and the conflict says what was entered meanwhile."""
     with records.pool.connection() as conn:
-        _recorder_of_table(get_game(conn, game_id), principal)
+        principal = _player_of_table(get_game(conn, game_id), principal)
+    try:
+        return acting.act(
+            records,
+            game_id,
+            principal,
+            seat,
+            command,
+            expected_version=expected_version,
+            request_id=request_id,
+        )
+    except Conflict as moved:
+        if moved.code != "version-conflict":
+            raise
+        now_version = _late_entry_applies(records, game_id, principal, seat, command, expected_version)
     return acting.act(
-        records, game_id, principal, seat, command, expected_version=expected_version, request_id=request_id
+        records, game_id, principal, seat, command, expected_version=now_version, request_id=request_id
     )
+
+
+def _late_entry_applies(
+    records: Records,
+    game_id: UUID,
+    principal: Principal,
+    seat: int | None,
+    command: dict[str, Any],
+    then_version: int,
+) -> int:
+    """The version a late entry is applied at; ``Conflict`` saying what changed when it no longer applies."""
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        if not 1 <= then_version < game.version:
+            raise Conflict("version-conflict", "The game has moved on since that version.")
+        config = config_of(conn, game)
+        then = fold.current_state(conn, game.engine, config, game.id, then_version)
+        now = states.state_at(conn, game, config)
+        between = store.read_stream(conn, game.id, after_version=then_version, to_version=game.version)
+        known = player_names(conn, game.seats)
+    names = name_list([known.get(p) for p in game.seats], game.seats)
+    verdict = late_entries.judge(
+        game.engine, then, now, between, seat, command, names, access.viewer(game, principal)
+    )
+    if not verdict.applies:
+        raise Conflict("game-moved", verdict.changed, current_version=game.version)
+    return game.version
 
 
 def undo_last_entry(

@@ -22,6 +22,7 @@ from service.web import (  # noqa: F401 - registers its pages on the blueprint
     game_pages,
     players,
     results,
+    scorepad,
     signing_in,
 )
 from service.web.views import blueprint

@@ -7,14 +7,13 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 from uuid import UUID
 
-from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, g, redirect, render_template, request, url_for
 
 from engines.base import RuleViolation
 from service.records import league_figures_page, pages
 from service.records.choices import command_label, value_label, words
 from service.records.creation import create_game
 from service.records.errors import (
-    Conflict,
     Invalid,
 )
 from service.web import session
@@ -161,6 +160,7 @@ def create(club_id: UUID):
         "dealer": "table",
         "league": str(_uuid(league, "league")) if league else None,
         "public": request.form.get("public") == "on",
+        "admin_spectator": request.form.get("admin_spectator") == "on",
     }
     try:
         created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
@@ -243,56 +243,3 @@ def statistics(league_id: UUID):
         ],
     }
     return render_template("statistics.html", **figures, charts=charts)
-
-
-# -- a game ----------------------------------------------------------------------
-
-
-@blueprint.get("/game/<uuid:game_id>/scorepad")
-def scorepad(game_id: UUID):
-    page = pages.scorepad(
-        session.records(), game_id, session.principal(), request.args.get("actor"), request.args.getlist("p")
-    )
-    return render_template("scorepad.html", **page)
-
-
-@blueprint.post("/game/<uuid:game_id>/scorepad")
-def enter(game_id: UUID):
-    seat = request.form.get("seat", "")
-    try:
-        command = json.loads(request.form.get("command", ""))
-    except ValueError as exc:
-        raise Invalid("bad-command", "The entry is not a command.") from exc
-    if not isinstance(command, dict) or "type" not in command:
-        raise Invalid("bad-command", "The entry is not a command.")
-    try:
-        pages.record_entry(
-            session.records(),
-            game_id,
-            session.principal(),
-            None if seat in ("", "table") else _seat(seat),
-            command,
-            _int("version", -1),
-            g.get("request_id"),
-        )
-    except (Conflict, Invalid, RuleViolation) as refused:
-        flash(getattr(refused, "detail", None) or getattr(refused, "message", str(refused)), "refused")
-    return redirect(url_for("web.scorepad", game_id=game_id), 303)
-
-
-def _seat(value: str) -> int:
-    """The scorepad's seat field: a seat number, or a 422 page."""
-    if not value.isascii() or not value.isdigit() or len(value) > 3:
-        raise Invalid("bad-seat", "Choose a seat from the scorepad.")
-    return int(value)
-
-
-@blueprint.post("/game/<uuid:game_id>/undo")
-def undo(game_id: UUID):
-    try:
-        pages.undo_last_entry(
-            session.records(), game_id, session.principal(), _int("version", -1), g.get("request_id")
-        )
-    except (Conflict, Invalid) as refused:
-        flash(refused.detail, "refused")
-    return redirect(url_for("web.scorepad", game_id=game_id), 303)

@@ -60,11 +60,11 @@ def test_without_the_option_the_admin_is_the_recorder_who_sees_every_hand(client
     assert set(admin.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]) == {"0", "1"}
 
 
-def test_a_table_game_needs_a_recorder_who_sees_the_cards(client):
-    _, response = _game(client, admin_spectator=True, dealer="table")
-    assert (
-        response.status_code == 422 and response.get_json()["code"] == "admin-spectator-needs-server-dealer"
-    )
+def test_a_table_game_s_recorder_may_see_only_public_information(client):
+    admin, response = _game(client, admin_spectator=True, dealer="table")
+    game = response.get_json()
+    assert response.status_code == 201 and game["admin_spectator"] is True
+    assert admin.get(f"/games/{game['id']}").get_json()["viewer"] is None
 
 
 def test_the_spectating_admin_cannot_export_a_live_game(client):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.factories import ClubFactory, LeagueFactory
@@ -33,13 +35,17 @@ def test_another_clubs_recorder_finds_nothing(client, two_clubs):
         assert response.status_code == 404, path
 
 
-def test_a_seat_sees_neither_another_seat_nor_the_club_nor_the_scorepad(client, two_clubs):
+def test_a_seat_sees_neither_another_seat_nor_the_club_and_enters_only_its_own_on_the_scorepad(
+    client, two_clubs
+):
     club, league, game, _, other_league = two_clubs
     sign_in(client, game["seat_tokens"][0]["token"])
     assert client.get(f"/game/{game['id']}").status_code == 200
     assert client.get(f"/game/{game['id']}?seat=1").status_code == 403
     assert client.get(f"/game/{game['id']}/replay?seat=1").status_code == 403
-    assert client.get(f"/game/{game['id']}/scorepad").status_code == 403
+    pad = client.get(f"/game/{game['id']}/scorepad")
+    assert pad.status_code == 200 and 'id="undo"' not in pad.get_data(as_text=True)
+    assert set(re.findall(r'class="pad" id="pad-(\w+)"', pad.get_data(as_text=True))) <= {"0"}
     assert client.get(f"/club/{club['id']}").status_code == 403
     assert client.get(f"/league/{other_league['id']}").status_code == 404
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
-from itertools import combinations
+from itertools import combinations, permutations
 
 from engines.base import ChanceRequest
 from engines.kit.guards import check_chance
@@ -13,6 +12,7 @@ from service.records.choices import (
     chance_choice,
     engine_labels,
     engine_value_labels,
+    plain_value,
     seat_choice,
 )
 
@@ -20,7 +20,7 @@ from service.records.choices import (
 def finals(choose, picks=()) -> list[dict]:
     """Every whole command reachable from ``picks`` by answering the questions."""
     choice = choose(list(picks))
-    out = []
+    out = [choice.confirm.command] if choice.confirm is not None else []
     for option in choice.options:
         out += [option.command] if option.command is not None else finals(choose, option.picks)
     return out
@@ -46,29 +46,103 @@ def test_a_few_commands_are_buttons_at_once():
     assert all(o.command is not None for o in choice.options)
 
 
-def test_two_dice_are_asked_die_by_die_and_give_all_36_rolls():
+def test_a_pair_of_dice_is_one_tap_among_all_36_rolls():
     request = ChanceRequest("RollDice", dice=2, fixed={"problem": 1})
+    choice = chance_choice(request, [])
+    assert choice.grid == 6 and all(o.command is not None for o in choice.options)
+    assert choice.options[2].label == "1 and 3" and choice.options[2].command["dice"] == [1, 3]
     offered = finals(lambda p: chance_choice(request, p))
     assert len(offered) == 36 and len({key(c) for c in offered}) == 36
     for command in offered:
         check_chance(request, command)
 
 
-def test_a_draw_offers_every_possible_hand_once_whatever_the_order_it_was_picked_up_in():
+def test_a_draw_offers_every_possible_hand_and_nothing_else():
     pool = ("ace", "ace", "bard", "cave", "desert")
     request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
-    offered = finals(lambda p: chance_choice(request, p))
-    possible = {tuple(sorted(c)) for c in combinations(pool, 3)}
-    assert sorted(tuple(c["cards"]) for c in offered) == sorted(possible)
-    for command in offered:
-        check_chance(request, command)
-        assert Counter(command["cards"]) <= Counter(pool)
+    offered = {tuple(c["cards"]) for c in finals(lambda p: chance_choice(request, p))}
+    assert offered == {tuple(sorted(c)) for c in combinations(pool, 3)}
+    for cards in offered:
+        check_chance(request, {"type": "DrawCards", "seat": None, "player": 0, "cards": list(cards)})
+
+
+def pick_in_order(request, cards, words_for=plain_value):
+    """The set chosen by tapping each card's button in ``cards``' order."""
+    choice = chance_choice(request, [], words_for=words_for)
+    for card in cards:
+        option = next(o for o in choice.options if o.label == words_for("cards", card))
+        choice = chance_choice(request, list(option.picks), words_for=words_for)
+    return choice
+
+
+def test_a_hand_is_entered_in_any_order_and_confirmed_once():
+    pool = ("bard", "ace", "cave", "desert", "ace", "eel")
+    request = ChanceRequest("DrawCards", draw=4, pool=pool, fixed={"player": 0})
+    hand = ["eel", "ace", "cave", "ace"]
+    for order in permutations(hand):
+        choice = pick_in_order(request, order)
+        assert choice.options == [] and choice.confirm is not None
+        assert choice.confirm.command == {"type": "DrawCards", "player": 0, "cards": sorted(hand)}
+
+
+def test_identical_cards_are_one_button_with_a_count_and_the_set_grows_as_they_are_tapped():
+    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "ace", "ace", "bard"), fixed={"player": 0})
+    first = chance_choice(request, [])
+    assert [(o.label, o.count) for o in first.options] == [("ace", 3), ("bard", 1)]
+    assert first.question == "Which cards? 0 of 3 chosen" and first.chosen == []
+    second = chance_choice(request, list(first.options[0].picks))
+    assert [(o.label, o.count) for o in second.options] == [("ace", 2), ("bard", 1)]
+    assert [(o.label, o.count) for o in second.chosen] == [("ace", 1)]
+    assert second.question == "Which cards? 1 of 3 chosen"
+
+
+def test_a_card_chosen_is_taken_back_with_one_tap():
+    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
+    choice = pick_in_order(request, ["cave", "ace", "bard"])
+    assert choice.confirm is not None
+    bard = next(o for o in choice.chosen if o.label == "bard")
+    changed = chance_choice(request, list(bard.picks))
+    assert changed.confirm is None
+    assert sorted(o.label for o in changed.chosen) == ["ace", "cave"]
+    assert [o.label for o in changed.options] == ["bard", "desert"]
+
+
+def test_a_single_card_is_entered_with_one_tap():
+    request = ChanceRequest("DrawCards", draw=1, pool=("ace", "bard"), fixed={"player": 0})
+    choice = chance_choice(request, [])
+    assert [o.command["cards"] for o in choice.options] == [["ace"], ["bard"]]
 
 
 def test_picks_that_no_longer_fit_start_the_question_over():
     request = ChanceRequest("DrawCards", draw=1, pool=("ace",), fixed={"player": 0})
-    choice = chance_choice(request, ['cards.0="zebra"', 'cards.1="ace"'])
+    choice = chance_choice(request, ['card="zebra"', 'card="ace"'])
     assert [o.command["cards"] for o in choice.options] == [["ace"]]
+    assert choice.chosen == []
+
+
+def test_a_die_is_asked_by_the_name_of_the_player_it_is_rolled_for():
+    names = ["Ana", "Ben"]
+    assert chance_choice(ChanceRequest("ResolveRoll", dice=1, seat=1), [], names=names).question == (
+        "Ben's die?"
+    )
+    three = ChanceRequest("RollForFirst", dice=3, fixed={"seats": [1, 0, 2]})
+    first = chance_choice(three, [], names=names + ["Cat"])
+    assert first.question == "Ben's die?"
+    second = chance_choice(three, list(first.options[4].picks), names=names + ["Cat"])
+    assert second.question == "Ana's die?" and second.picked == ["Ben's die: 5"]
+    both = ChanceRequest("RollForFirst", dice=2, fixed={"seats": [1, 0]})
+    assert chance_choice(both, [], names=names).question == "Ben's die and Ana's die?"
+    assert chance_choice(ChanceRequest("RollDice", dice=2), [], names=names).question == "Die 1 and Die 2?"
+
+
+def test_a_large_deck_offers_its_kinds_to_filter_by():
+    pool = ("crony-01", "crony-02", "influence-01", "influence-02", "tactic-bribe-03")
+    request = ChanceRequest("DrawCards", draw=2, pool=pool, fixed={"to": 0})
+    choice = chance_choice(request, [])
+    assert choice.kinds == [("crony", "Crony"), ("influence", "Influence"), ("tactic", "Tactic")]
+    assert {o.kind for o in choice.options} == {"crony", "influence", "tactic"}
+    named = ChanceRequest("DrawCard", draw=1, pool=("scapegoat", "cover-up"), fixed={"player": 0})
+    assert chance_choice(named, []).kinds == []
 
 
 def test_a_seat_s_buttons_read_as_its_engine_labels_them():
@@ -141,11 +215,10 @@ def test_the_tables_draw_offers_each_card_by_its_name_in_the_order_of_the_names(
     request = ChanceRequest("DrawCards", draw=2, pool=("P1", "P2", "P3", "P4"), fixed={"player": 0})
     words_for = engine_value_labels(Named(), None, ["Ann"])
     first = chance_choice(request, [], words_for=words_for)
-    assert [o.label for o in first.options] == ["Filibuster", "Leak", "Scapegoat"]  # P4 cannot come first
+    assert [o.label for o in first.options] == ["Filibuster", "Leak", "Recount", "Scapegoat"]
     second = chance_choice(request, list(first.options[1].picks), words_for=words_for)
-    assert second.picked == ["Card 1: Leak"]
-    assert sorted(o.command["cards"][1] for o in second.options) == ["P3", "P4"]
-    assert {o.label for o in second.options} == {"Filibuster", "Recount"}
+    assert [o.label for o in second.chosen] == ["Leak"]
+    assert [o.label for o in second.options] == ["Filibuster", "Recount", "Scapegoat"]
 
 
 def test_a_value_the_engine_has_no_words_for_shows_as_it_is():
@@ -177,5 +250,5 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     choice = seat_choice(0, legal, [], words_for=words_for)
     assert [o.label for o in choice.options] == ["Scapegoat (P1)", "Scapegoat (P1b)", "Leak"]
     request = ChanceRequest("DrawCards", draw=1, pool=("P1", "P1b", "P2"), fixed={"player": 0})
-    draw = chance_choice(request, [], words_for=words_for)
-    assert [o.label for o in draw.options] == ["Leak", "Scapegoat (P1)", "Scapegoat (P1b)"]
+    draw = chance_choice(request, [], words_for=words_for)  # at the table, two cards of one name are alike
+    assert [(o.label, o.count) for o in draw.options] == [("Leak", 1), ("Scapegoat", 2)]

@@ -1,0 +1,306 @@
+"""The scorepad at the speed of the table: the same seeded random game of every
+engine recorded on the scorepad by clicking only (Chromium through
+Playwright, a 390×844 screen), printing taps per game, taps per log line and
+the server's time per tap (p50/p95: every request one tap causes, summed),
+beside the scorepad before entries were sets (``scorepad_baseline.json``,
+measured once on that code with this module: ``python -m bench.bench_scorepad
+--baseline``).
+
+The game is chosen by the engine, not by the page: at each step a seeded
+generator picks the next entry among every seat's legal commands (or deals the
+chance the game awaits, each card the lowest-numbered copy of its name, as
+the pad enters it), and the clicker taps the buttons that enter exactly that
+entry. Both pads therefore record the same game, entry for entry.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from werkzeug.serving import make_server
+
+from bench.support import bench_database, percentile
+from engines import registry
+from engines.chance import deal
+from service.app import create_app
+from service.config import Settings
+from service.records import choices, states
+from service.records.games import get_game
+
+BASELINE = Path(__file__).with_name("scorepad_baseline.json")
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+SEED = 26
+#: A game of each engine short enough to record by clicking, and its seats.
+GAMES = {
+    "pig": ({"target": 20}, 2),
+    "chancellors": ({"target": 10}, 3),
+    "house-of-cronies": ({}, 4),
+    "political-divide-and-conquer": ({}, 4),
+    "final-decrees": ({"decline_discards": 20}, 5),
+    "maccreedys-mansion": ({"max_rounds": 1}, 2),
+}
+#: Entries a table may make at any time without moving the game on: never chosen.
+FREE = {"OfferTrade"}
+MAX_ENTRIES = 1500
+
+
+class Timed:
+    """WSGI middleware: the server time of every request but the static files', in order."""
+
+    def __init__(self, app):
+        self.app = app
+        self.times: list[float] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO", "").startswith("/assets/"):
+            return self.app(environ, start_response)
+        started = time.perf_counter()
+        try:
+            return list(self.app(environ, start_response))
+        finally:
+            with self.lock:
+                self.times.append(time.perf_counter() - started)
+
+
+def _flat(command: dict[str, Any]) -> dict[str, Any]:
+    flat: dict[str, Any] = {"type": command.get("type")}
+    for key, value in command.items():
+        if key in ("type", "seat"):
+            continue
+        if isinstance(value, list | tuple):
+            for i, item in enumerate(value):
+                flat[f"{key}.{i}"] = item
+            flat[f"{key}.count"] = len(value)
+        else:
+            flat[key] = value
+    return flat
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    def norm(c):
+        return {k: sorted(v) if k == "cards" else v for k, v in c.items() if k != "seat"}
+
+    return norm(a) == norm(b)
+
+
+class Clicker:
+    def __init__(self, page, timed: Timed):
+        self.page = page
+        self.timed = timed
+        self.taps = 0
+        self.tap_times: list[float] = []
+
+    def tap(self, locator) -> None:
+        before = len(self.timed.times)
+        swapped = self.page.locator("#scorepad[hx-boost]").count() > 0
+        if swapped:
+            swaps = int(self.page.evaluate("() => document.body.dataset.swaps || 0"))
+            locator.click()
+            self.page.wait_for_function(f"() => Number(document.body.dataset.swaps || 0) > {swaps}")
+        else:
+            with self.page.expect_navigation():
+                locator.click()
+        self.taps += 1
+        self.tap_times.append(sum(self.timed.times[before:]))
+
+    def options(self, key: str) -> list[dict[str, Any]]:
+        return self.page.evaluate(
+            """key => {
+              const pad = document.getElementById('pad-' + key);
+              if (!pad) return [];
+              return Array.from(pad.querySelectorAll('.choice')).map((el, i) => {
+                const form = el.closest('form');
+                return {i, href: el.getAttribute('href'), name: (el.closest('[data-name]') || el).dataset.name || null,
+                        command: form ? form.querySelector('input[name=command]').value : null};
+              });
+            }""",
+            key,
+        )
+
+    def enter(self, actor: int | None, command: dict[str, Any], card_words: list[str]) -> None:
+        """Tap the buttons that enter ``command`` for ``actor``."""
+        key = "table" if actor is None else str(actor)
+        flat = _flat({**command, "cards": sorted(command["cards"])} if "cards" in command else command)
+        needed = Counter(card_words)
+        for _ in range(200):
+            options = self.options(key)
+            final = next(
+                (o for o in options if o["command"] and _same(json.loads(o["command"]), command)), None
+            )
+            if final is not None:
+                self.tap(self.page.locator(f"#pad-{key} .choice").nth(final["i"]))
+                return
+            for option in options:
+                if not option["href"]:
+                    continue
+                path, _, raw = parse_qs(urlsplit(option["href"]).query)["p"][-1].partition("=")
+                value = json.loads(raw)
+                card_of_set = path == "card" and actor is None  # a seat's "card" is a field of its command
+                fits = needed[option["name"]] > 0 if card_of_set else flat.get(path) == value
+                if fits:
+                    if card_of_set:
+                        needed[option["name"]] -= 1
+                    self.tap(self.page.locator(f"#pad-{key} .choice").nth(option["i"]))
+                    break
+            else:
+                raise AssertionError(f"no button enters {command} for {key}: {options}")
+        raise AssertionError(f"{command} was not entered")
+
+
+def _canonical(request, command: dict[str, Any], words) -> tuple[dict[str, Any], list[str]]:
+    """The dealt cards as the pad enters them: of copies that read alike, the lowest-numbered."""
+    if "cards" not in command:
+        return command, []
+    left = Counter(request.pool)
+    by_words: dict[str, list[str]] = {}
+    for card in sorted(left.elements()):
+        by_words.setdefault(words("cards", card), []).append(card)
+    cards = []
+    for card in command["cards"]:
+        copies = by_words[words("cards", card)]
+        cards.append(copies.pop(0))
+    text = [words("cards", c).lower() for c in cards]
+    return {**command, "cards": cards}, text
+
+
+def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
+    clicker = Clicker(page, timed)
+    page.goto(f"/game/{game_id}/scorepad")
+    for _ in range(MAX_ENTRIES):
+        with pool.connection() as conn:
+            game = get_game(conn, game_id)
+            state = states.load_state(conn, game)
+        if game.status != "active":
+            return {"taps": clicker.taps, "log_lines": game.version, "tap_times": clicker.tap_times}
+        engine = game.engine
+        names = [f"P{i}" for i in range(len(game.seats))]
+        words = choices.engine_value_labels(engine, state, names)
+        request = engine.chance(state)
+        if request is not None:
+            actor, dealt = None, deal(request, rng)
+            command, card_words = _canonical(request, {k: v for k, v in dealt.items() if k != "seat"}, words)
+        else:
+            legal = [(s, c) for s in range(len(game.seats)) for c in engine.legal_commands(state, s)]
+            kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
+            actor, chosen = rng.choice(kept)
+            command, card_words = {k: v for k, v in chosen.items() if k != "seat"}, []
+        clicker.enter(actor, command, card_words)
+    raise AssertionError(f"{game_id}: the game did not end")
+
+
+def _club(client) -> dict[str, Any]:
+    response = client.post("/clubs", json={"name": "Bench club"})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def _post(client, club, path: str, body: dict) -> dict:
+    response = client.post(
+        f"/clubs/{club['id']}/{path}", json=body, headers={"Authorization": f"Bearer {club['admin_token']}"}
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def measure() -> dict[str, dict[str, Any]]:
+    from playwright.sync_api import sync_playwright
+
+    figures = {}
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    with bench_database() as url:
+        app = create_app(Settings(database_url=url, rate_limit_enabled=False))
+        pool = app.extensions["tablerecord.records"].pool
+        client = app.test_client()
+        club = _club(client)
+        players = [_post(client, club, "players", {"name": n}) for n in ("Ana", "Ben", "Cat", "Dan", "Eve")]
+        timed = Timed(app.wsgi_app)
+        app.wsgi_app = timed
+        http = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=http.serve_forever, daemon=True)
+        thread.start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=["--no-sandbox"], headless=True
+                )
+                context = browser.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{http.server_port}")
+                context.set_default_timeout(30_000)
+                page = context.new_page()
+                page.goto("/")
+                page.fill("#token", club["admin_token"])
+                with page.expect_navigation():
+                    page.click("button:has-text('Sign in')")
+                for engine_id in registry.available():
+                    options, seats = GAMES[engine_id]
+                    game = _post(
+                        client,
+                        club,
+                        "games",
+                        {
+                            "engine": engine_id,
+                            "seats": [p["id"] for p in players[:seats]],
+                            "dealer": "table",
+                            "options": options,
+                        },
+                    )
+                    started = time.perf_counter()
+                    figures[engine_id] = record(page, timed, pool, game["id"], random.Random(SEED))
+                    figures[engine_id]["seconds"] = time.perf_counter() - started
+                    print(f"  recorded {engine_id}: {figures[engine_id]['taps']} taps", flush=True)
+                browser.close()
+        finally:
+            http.shutdown()
+            pool.close()
+    return figures
+
+
+def _summary(run: dict[str, Any]) -> dict[str, float]:
+    times = [t * 1000 for t in run["tap_times"]]
+    return {
+        "taps": run["taps"],
+        "log_lines": run["log_lines"],
+        "taps_per_line": run["taps"] / run["log_lines"],
+        "p50_ms": percentile(times, 50),
+        "p95_ms": percentile(times, 95),
+    }
+
+
+def main() -> None:
+    if not Path(CHROMIUM).exists():
+        print(f"skipped: the scorepad bench needs Chromium at {CHROMIUM}")
+        return
+    now = {engine: _summary(run) for engine, run in measure().items()}
+    if "--baseline" in sys.argv:
+        BASELINE.write_text(json.dumps(now, indent=2, sort_keys=True) + "\n")
+        print(f"baseline written to {BASELINE.name}")
+    before = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
+    print(
+        f"{'engine':<30} {'taps':>11} {'fewer':>6} {'taps/line':>11} {'p50 ms':>13} {'p95 ms':>13}"
+        "   (scorepad now / baseline; goal: ≥ 40% fewer taps, p95 < 150 ms)"
+    )
+    for engine, fig in now.items():
+        base = before.get(engine)
+        if base is None:
+            print(f"{engine:<30} {fig['taps']:>11} {'':>6} {fig['taps_per_line']:>11.2f}")
+            continue
+        fewer = 1 - fig["taps"] / base["taps"]
+        print(
+            f"{engine:<30} {fig['taps']:>5}/{base['taps']:<5} {fewer:>6.0%} "
+            f"{fig['taps_per_line']:>5.2f}/{base['taps_per_line']:<5.2f} "
+            f"{fig['p50_ms']:>6.1f}/{base['p50_ms']:<6.1f} {fig['p95_ms']:>6.1f}/{base['p95_ms']:<6.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

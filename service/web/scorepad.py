@@ -1,0 +1,101 @@
+"""The scorepad's pages: a table game entered tap by tap.
+
+Every tap of the page (a card picked, a die, an entry, an undo) comes through
+htmx and is answered with the scorepad's live part alone, swapped in place; a
+browser without JavaScript gets the same forms and links as whole pages (an
+entry then redirects back to the scorepad, its refusal flashed).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from flask import flash, g, redirect, render_template, request, url_for
+
+from engines.base import RuleViolation
+from service.records import pages
+from service.records.errors import Conflict, Forbidden, Invalid
+from service.web import session
+from service.web.views import blueprint
+
+
+def _swapped() -> bool:
+    """A tap answered in place (htmx), rather than a whole page."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _render(game_id: UUID, actor: str | None = None, picks: list[str] | None = None, refused: str = ""):
+    page = pages.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
+    template = "_scorepad.html" if _swapped() else "scorepad.html"
+    return render_template(template, **page, refused=refused)
+
+
+def _answered(game_id: UUID, refused: str):
+    """After an entry or an undo: the pad in place, or a redirect to the page."""
+    if _swapped():
+        return _render(game_id, refused=refused)
+    if refused:
+        flash(refused, "refused")
+    return redirect(url_for("web.scorepad", game_id=game_id), 303)
+
+
+def _version() -> int:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _why(refused: Exception) -> str:
+    return getattr(refused, "detail", None) or getattr(refused, "message", None) or str(refused)
+
+
+@blueprint.get("/game/<uuid:game_id>/scorepad")
+def scorepad(game_id: UUID):
+    return _render(game_id, request.args.get("actor"), request.args.getlist("p"))
+
+
+@blueprint.post("/game/<uuid:game_id>/scorepad")
+def enter(game_id: UUID):
+    seat = request.form.get("seat", "")
+    try:
+        command: Any = json.loads(request.form.get("command", ""))
+    except ValueError as exc:
+        raise Invalid("bad-command", "The entry is not a command.") from exc
+    if not isinstance(command, dict) or "type" not in command:
+        raise Invalid("bad-command", "The entry is not a command.")
+    refused = ""
+    try:
+        pages.record_entry(
+            session.records(),
+            game_id,
+            session.principal(),
+            None if seat in ("", "table") else _seat(seat),
+            command,
+            _version(),
+            g.get("request_id"),
+        )
+    except (Conflict, Forbidden, Invalid, RuleViolation) as error:
+        refused = _why(error)
+    return _answered(game_id, refused)
+
+
+def _seat(value: str) -> int:
+    """The scorepad's seat field: a seat number, or a 422 page."""
+    if not value.isascii() or not value.isdigit() or len(value) > 3:
+        raise Invalid("bad-seat", "Choose a seat from the scorepad.")
+    return int(value)
+
+
+@blueprint.post("/game/<uuid:game_id>/undo")
+def undo(game_id: UUID):
+    refused = ""
+    try:
+        pages.undo_last_entry(
+            session.records(), game_id, session.principal(), _version(), g.get("request_id")
+        )
+    except (Conflict, Invalid) as error:
+        refused = _why(error)
+    return _answered(game_id, refused)

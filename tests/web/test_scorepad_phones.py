@@ -1,0 +1,161 @@
+"""The scorepad in a real browser at the table: a deal entered as a set in any
+order, each player's secrets entered on their own phone, and two phones
+recording one game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from playwright.sync_api import expect
+
+from engines import registry
+from engines.chancellors.cards import label as card_label
+from service.records.choices import engine_value_labels
+from tests.engine_contract import trial_config
+from tests.factories import Api
+from tests.web.conftest import PHONE
+from tests.web.helpers import play_table_game, table_game
+from tests.web.test_browser import sign_in, tap
+
+
+@pytest.fixture
+def phone(browser, server):
+    """Another phone at the same table: its own browser context (its own sign-in)."""
+    context = browser.new_context(viewport=PHONE, base_url=server)
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def words(card: str) -> str:
+    """A House of Cronies card as the pad names it."""
+    game = registry.game("house-of-cronies")
+    config = trial_config(game, dealer="table")
+    return engine_value_labels(game.engine, game.engine.initial_state(config), NAMES)("cards", card)
+
+
+NAMES = ["Ana", "Ben", "Cat", "Dan"]
+
+
+def test_a_house_of_cronies_deal_is_entered_in_any_order_and_confirmed_once(page, broker_client):
+    club, players, _, game = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{game['id']}/scorepad")
+    pad = page.locator("#pad-table")
+    expect(pad.locator(".pad-who")).to_contain_text(players[0]["name"])
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.pad-who')).position") == "sticky"
+
+    rng = random.Random(26)
+    wanted = []
+    while pad.locator(".confirm").count() == 0:
+        cards = pad.locator(".buttons .choice")
+        chosen = cards.nth(rng.randrange(cards.count()))
+        wanted.append(chosen.get_attribute("data-name"))
+        tap(page, chosen)
+    assert pad.locator(".question").inner_text() == "All 6 cards chosen"
+    # change it: take one back, choose another
+    taken = pad.locator(".card-chosen").first
+    wanted.remove(taken.get_attribute("data-name"))
+    tap(page, taken)
+    other = pad.locator(".buttons .choice").last
+    wanted.append(other.get_attribute("data-name"))
+    tap(page, other)
+    tap(page, pad.locator(".confirm"))
+
+    hand_line = page.locator("#log li").first.inner_text()
+    assert players[0]["name"] in hand_line
+    events = Api(broker_client, club["admin_token"]).get(f"/games/{game['id']}/events").get_json()["events"]
+    drawn = next(e for e in events if e["type"] == "CardsDrawn")["data"]
+    assert drawn["seat"] == 0
+    assert Counter(words(c).lower() for c in drawn["cards"]) == Counter(wanted), "the hand is the set chosen"
+
+
+def test_a_player_enters_their_own_hand_and_sealed_choice_and_the_recorder_sees_neither(
+    page, phone, broker_client
+):
+    club, players, _, _ = table_game(broker_client, seats=3, league=False)
+    admin = Api(broker_client, club["admin_token"])
+    sealed = admin.post(
+        f"/clubs/{club['id']}/games",
+        {
+            "engine": "chancellors",
+            "seats": [p["id"] for p in players],
+            "dealer": "table",
+            "options": {"target": 10},
+            "admin_spectator": True,
+        },
+    ).get_json()
+    gid = sealed["id"]
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{gid}/scorepad")
+    while (
+        page.locator("#waiting").count() == 0 or "to enter their" not in page.locator("#waiting").inner_text()
+    ):
+        tap(page, page.locator("#pad-table .choice").first)
+    ana = admin.get(f"/games/{gid}").get_json()["waiting_for_chance"]["dealt_to"]
+    expect(page.locator("#waiting")).to_contain_text(f"Waiting for {players[ana]['name']} to enter their")
+
+    sign_in(phone, sealed["seat_tokens"][ana]["token"])
+    phone.goto(f"/game/{gid}/scorepad")
+    own = phone.locator("#pad-table")
+    while own.locator(".confirm").count() == 0:
+        cards = own.locator(".buttons .choice")
+        tap(phone, cards.nth(cards.count() - 1))
+    tap(phone, own.locator(".confirm"))
+    player = Api(broker_client, sealed["seat_tokens"][ana]["token"])
+    hand = player.get(f"/games/{gid}").get_json()["state"]["hand"]
+    assert hand
+    names = [card_label(c) for c in hand]
+
+    page.reload()
+    expect(page.locator("#log li").first).to_contain_text(players[ana]["name"])
+    recorder_text = page.locator("body").inner_text()
+    assert not [n for n in names if re.search(rf"\b{re.escape(n)}\b", recorder_text, re.I)], names
+
+    # the rest of the deal, then each player's card chosen face down
+    for _ in range(40):
+        view = admin.get(f"/games/{gid}").get_json()
+        if view["state"].get("phase") == "choose" or view.get("waiting_for_chance") is None:
+            break
+        chance = view["waiting_for_chance"]
+        token = (
+            club["admin_token"]
+            if chance["dealt_to"] is None
+            else sealed["seat_tokens"][chance["dealt_to"]]["token"]
+        )
+        legal = admin.get(f"/games/{gid}/legal-actions").get_json()
+        assert (
+            Api(broker_client, token).post(f"/games/{gid}/actions", legal["seats"]["dealer"][0]).status_code
+            == 201
+        )
+    phone.goto(f"/game/{gid}/scorepad")
+    mine = phone.locator(f"#pad-{ana} .choice")
+    assert mine.count() > 0, "the player chooses a card face down on their own phone"
+    page.reload()
+    expect(page.locator("#waiting")).to_contain_text(f"Waiting for {players[ana]['name']}")
+    assert page.locator(f"#pad-{ana}").count() == 0, "the recorder is not offered the player's hand"
+    command = json.loads(phone.locator(f"#pad-{ana} form input[name=command]").first.get_attribute("value"))
+    tap(phone, mine.first)
+    page.reload()
+    expect(page.locator("#log li").first).to_contain_text(players[ana]["name"])
+    assert not re.search(
+        rf"\b{re.escape(card_label(command['card']))}\b", page.locator("body").inner_text(), re.I
+    )
+
+
+def test_a_second_phone_s_entry_is_applied_after_the_first_phone_s(page, phone, broker_client):
+    club, players, _, game = table_game(broker_client, target=10, league=False)
+    play_table_game(broker_client, game, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    for tab in (page, phone):
+        sign_in(tab, club["admin_token"])
+        tab.goto(f"/game/{game['id']}/scorepad")
+    version = int(page.locator("#status").get_attribute("data-version"))
+    tap(page, page.locator("#pad-0 .choice").first)
+    tap(phone, phone.locator("#pad-1 .choice").first)  # chosen on the version before the first phone's entry
+    assert phone.locator(".flash.refused").count() == 0
+    assert int(phone.locator("#status").get_attribute("data-version")) > version + 1
+    assert phone.locator("#pad-0").count() == 0 and phone.locator("#pad-1").count() == 0

@@ -1,0 +1,105 @@
+"""Each player enters their own secrets on their own phone: the recorder of a
+game where it sees only public information is told whom the game waits for,
+never what they entered."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from engines.chancellors.cards import label as card_label
+from tests.factories import Api
+from tests.helpers import event_count
+from tests.web.helpers import csrf_token, sign_in, table_game
+
+PAD = re.compile(r'<section class="pad" id="pad-(\w+)">')
+
+
+def sealed_game(client):
+    """A Chancellors table game whose recorder sees only public information."""
+    club, players, _, _ = table_game(client, target=10, league=False)
+    response = Api(client, club["admin_token"]).post(
+        f"/clubs/{club['id']}/games",
+        {
+            "engine": "chancellors",
+            "seats": [p["id"] for p in players],
+            "dealer": "table",
+            "options": {"target": 10},
+            "admin_spectator": True,
+        },
+    )
+    assert response.status_code == 201, response.get_json()
+    return club, players, response.get_json()
+
+
+def until_dealt(client, club, game) -> dict:
+    """The recorder enters the public chance until a player's own cards are awaited."""
+    api = Api(client, club["admin_token"])
+    for _ in range(20):
+        view = api.get(f"/games/{game['id']}").get_json()
+        if view["waiting_for_chance"]["dealt_to"] is not None:
+            return view
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
+        assert api.post(f"/games/{game['id']}/actions", legal["seats"]["dealer"][0]).status_code == 201
+    raise AssertionError("no player's cards were awaited")
+
+
+def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards(app, client, pool):
+    club, players, game = sealed_game(client)
+    view = until_dealt(client, club, game)
+    ana = view["waiting_for_chance"]["dealt_to"]
+    count = view["waiting_for_chance"]["draw"]
+    sign_in(client, club["admin_token"])
+    page = html.unescape(client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
+    assert f"Waiting for {players[ana]['name']} to enter their {count} cards" in page
+    assert "table" not in PAD.findall(page)
+
+    phone = app.test_client()
+    sign_in(phone, game["seat_tokens"][ana]["token"])
+    pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert PAD.findall(pad) == ["table"], "the player's phone offers their own cards"
+    legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
+    command = legal["seats"]["dealer"][0]["command"]
+    entered = phone.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "csrf_token": csrf_token(pad),
+            "seat": "table",
+            "command": json.dumps(command),
+            "version": str(legal["version"]),
+        },
+    )
+    assert entered.status_code == 303
+    hand = command["cards"]
+
+    page = html.unescape(client.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
+    assert f"{players[ana]['name']} draws" in page or f"{players[ana]['name']} is dealt" in page
+    names = {card_label(c) for c in hand}
+    assert not [n for n in names if re.search(rf"\b{re.escape(n)}\b", page, re.I)], (
+        "no card reaches the recorder"
+    )
+
+
+def test_another_player_may_not_enter_a_player_s_cards_and_nothing_is_stored(app, client, pool):
+    club, players, game = sealed_game(client)
+    view = until_dealt(client, club, game)
+    other = (view["waiting_for_chance"]["dealt_to"] + 1) % len(players)
+    phone = app.test_client()
+    sign_in(phone, game["seat_tokens"][other]["token"])
+    pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    assert "table" not in PAD.findall(pad)
+    legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
+    before = event_count(pool, game["id"])
+    phone.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "csrf_token": csrf_token(pad),
+            "seat": "table",
+            "command": json.dumps(legal["seats"]["dealer"][0]["command"]),
+            "version": str(legal["version"]),
+        },
+    )
+    refused = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
+    assert "only the cards dealt into their own hand" in refused
+    assert event_count(pool, game["id"]) == before
