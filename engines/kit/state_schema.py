@@ -25,7 +25,7 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from marshmallow import Schema, fields
@@ -43,10 +43,13 @@ def kept_out(**options: Any) -> Any:
     return dataclasses.field(metadata={SHAPE: None}, **options)
 
 
-def state_schema(record: type, name: str | None = None) -> type[Schema]:
-    """The schema of a state dataclass: each field's shape, named after the class (or ``name``)."""
+def state_schema(record: type, name: str | None = None, exclude: Collection[str] = ()) -> type[Schema]:
+    """The schema of a state dataclass: each field's shape, named after the class (or ``name``).
+
+    ``exclude`` leaves fields out: the part of a state a view shares with it."""
     return Schema.from_dict(
-        {f.name: f.metadata[SHAPE] for f in _published(record)}, name=name or record.__name__
+        {f.name: f.metadata[SHAPE] for f in _published(record) if f.name not in exclude},
+        name=name or record.__name__,
     )
 
 
