@@ -30,6 +30,8 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
+from engines.kit import shapes
+
 SHAPE = "shape"
 
 
@@ -49,6 +51,14 @@ def state_schema(record: type, name: str | None = None, exclude: Collection[str]
     ``exclude`` leaves fields out: the part of a state a view shares with it."""
     return Schema.from_dict(
         {f.name: f.metadata[SHAPE] for f in _published(record) if f.name not in exclude},
+        name=name or record.__name__,
+    )
+
+
+def tagged_schema(record: type, name: str | None = None) -> type[Schema]:
+    """The schema of a record dumped as one of a union: its ``kind`` tag, then its fields."""
+    return Schema.from_dict(
+        {"kind": shapes.string([_tag(record)]), **state_schema(record)._declared_fields},
         name=name or record.__name__,
     )
 

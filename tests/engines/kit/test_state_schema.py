@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 
 from engines.kit import shapes as v
-from engines.kit.state_schema import dump, kept_out, load, shaped, state_schema
+from engines.kit.state_schema import dump, kept_out, load, shaped, state_schema, tagged_schema
 from engines.pig import GAME as PIG
 from engines.pig.state import PigState
 
@@ -97,3 +97,10 @@ def test_a_kept_out_field_is_neither_published_nor_dumped_and_load_takes_it():
         "waiting": [{"kind": "deal", "cards": 2}, {"kind": "roll", "dice": 1}],
     }
     assert load(Desk, data, rules={"deck": 52}) == desk
+
+
+def test_a_record_of_a_union_is_published_with_its_kind():
+    schema = tagged_schema(Deal)
+    assert list(schema().fields) == ["kind", "cards"]
+    assert schema().validate(dump(Desk(None, 1, Stamp("x"), (Deal(2),)))["waiting"][0]) == {}
+    assert "kind" in schema().validate({"kind": "roll", "cards": 2})
