@@ -6,11 +6,11 @@ plain strings."""
 
 from marshmallow import Schema, fields, validate
 
-from engines.final_decrees import events as ev
 from engines.final_decrees import state as st
 from engines.final_decrees.departments import ALL_DEPARTMENTS
 from engines.kit import shapes as v
 from engines.kit.numbers import INT32_MAX
+from engines.kit.state_schema import state_schema
 
 CardId = fields.String
 
@@ -145,21 +145,8 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-PHASES = (st.BID, st.ASSIGN, st.DEAL, st.PLAY, st.OVER)
-ONCE_PER_TURN = (st.DRAW_ACTION, st.TREASURY_POWER, st.ADMIRALTY_POWER)
-ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
-
-
-def department(**kw):
-    return v.string(ALL_DEPARTMENTS, **kw)
-
-
-def card_ids(**kw):
-    return v.array(v.string(), **kw)
-
-
-def per_seat(field, **kw):
-    return v.array(field, **kw)
+PHASES, ONCE_PER_TURN, ENDINGS = st.PHASES, st.ONCE_PER_TURN, st.ENDINGS
+department, card_ids, per_seat = st.department, st.card_ids, st.per_seat
 
 
 class FinalDecreesDepartmentView(Schema):
@@ -233,66 +220,10 @@ class FinalDecreesView(Schema):
     my_bid = v.count(null=True, optional=True, description=v.ONLY_SEATS)
 
 
-class FinalDecreesDecree(Schema):
-    id = v.string()
-    steps = v.array(department())
-    stamped = v.count()
-    at = department(null=True)
-
-
-class FinalDecreesOffer(Schema):
-    offer = v.count()
-    seat = v.seat()
-    to = v.seat()
-    give_amount = v.count()
-    give_cards = card_ids()
-    ask_amount = v.count()
-    ask_cards = v.count()
-
-
-class FinalDecreesOfferBook(Schema):
-    open = v.array(v.nested(FinalDecreesOffer))
-    next_id = v.count()
-
-
-class FinalDecreesState(Schema):
-    """The whole state without the catalog (the recorder's view)."""
-
-    seats = v.count()
-    dealer = v.string(("server", "table"))
-    discard_count = v.count()
-    departments = v.array(department(), description="The departments in play.")
-    phase = v.string(PHASES)
-    bidders = v.array(v.seat())
-    bids = per_seat(v.count(null=True))
-    bid_round = v.count()
-    posts = per_seat(department(null=True), description="The department each seat heads.")
-    dept_blame = v.array(v.count(), description="Blame by department, in the order of `departments`.")
-    personal = per_seat(v.integer())
-    arrows = v.array(v.row(department(), department()))
-    decrees = v.array(v.nested(FinalDecreesDecree))
-    enacted = v.count()
-    hands = per_seat(card_ids())
-    deck = v.nested(v.DeckState)
-    discards = card_ids()
-    turn = v.count()
-    active = v.seat(null=True)
-    next_seat = v.seat(null=True)
-    actions_left = v.count()
-    used = v.array(v.string(ONCE_PER_TURN))
-    draws_owed = v.count()
-    declining = v.count(null=True, description="The decline card was drawn: cards still to discard.")
-    awaiting = v.nested(v.AwaitedStep, null=True)
-    offers = v.nested(FinalDecreesOfferBook)
-    ended_by = v.string(ENDINGS)
-    places = per_seat(v.integer(1))
-    stamps = per_seat(v.count())
-    enactments = per_seat(v.count())
-    removed = per_seat(v.count())
-    declines = per_seat(v.count())
-    trades = per_seat(v.count())
-    first_bid = per_seat(v.count())
-    headed = per_seat(v.array(department()), description="The department each of the seat's turns began in.")
+FinalDecreesDecree = st.DecreeShape
+FinalDecreesOffer, FinalDecreesOfferBook = st.FinalDecreesOffer, st.FinalDecreesOfferBook
+#: The whole state without the catalog (the recorder's view); derived from ``state.py``.
+FinalDecreesState = state_schema(st.FdState, name="FinalDecreesState")
 
 
 class FinalDecreesFinishedView(FinalDecreesState):

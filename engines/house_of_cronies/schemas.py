@@ -9,6 +9,7 @@ from engines.house_of_cronies import catalog as cards
 from engines.house_of_cronies import state as st
 from engines.kit import shapes as v
 from engines.kit.numbers import INT32_MAX
+from engines.kit.state_schema import state_schema
 
 POSITIONS = [
     "president",
@@ -93,18 +94,10 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-STAGES = ("new", st.OPENING, st.LAYING, st.MOTION, st.TURNS, st.BETWEEN, st.OVER)
+STAGES, DECKS, HAWKS = st.STAGES, st.DECKS, st.HAWKS
 PLAYING = tuple(stage for stage in STAGES if stage != st.OVER)
-MOTION, HAWKS, POINT_OF_ORDER = "motion", "hawks", "point-of-order"
-DECKS = ("main", "tactics")
-
-
-def card_id(**kw):
-    return v.string(**kw)
-
-
-def card_ids(**kw):
-    return v.array(v.string(), **kw)
+MOTION, POINT_OF_ORDER = st.MOTION, "point-of-order"
+card_id, card_ids = st.card_id, st.card_ids
 
 
 #: A cabinet by position: the crony or ally there (null: empty).
@@ -158,14 +151,7 @@ class HouseOfCroniesWindowView(Schema):
     you_may_answer = v.boolean(description="The viewer's hand holds an answer (spectators: false).")
 
 
-class HouseOfCroniesTactic(Schema):
-    seat = v.seat()
-    card = card_id()
-    kind = v.string(cards.TACTIC_KINDS)
-    target = v.seat(null=True)
-    position = v.string(cards.POSITIONS, null=True)
-    crony = card_id(null=True)
-    cabinet = v.array(card_id(null=True), null=True, length=len(cards.CRONY_POSITIONS))
+HouseOfCroniesTactic = st.TacticShape
 
 
 class HouseOfCroniesTacticView(HouseOfCroniesTactic):
@@ -202,77 +188,13 @@ class HouseOfCroniesView(Schema):
     waiting_for_draw = v.boolean()
 
 
-class HouseOfCroniesPlayer(Schema):
-    hand = card_ids()
-    tactics = card_ids()
-    cabinet = v.array(
-        card_id(null=True), length=len(cards.POSITIONS), description=f"In order {cards.POSITIONS}."
-    )
-    to_place = card_ids()
-
-
-class HouseOfCroniesDraw(Schema):
-    deck = v.string(DECKS)
-    to = v.either(v.seat(), v.string(["table"]))
-    count = v.count()
-
-
-class HouseOfCroniesAuction(Schema):
-    card = card_id()
-    opener = v.seat()
-    high = v.seat()
-    bids = v.array(v.row(v.seat(), card_ids()), description="[seat, cards] of each seat's latest bid.")
-    value = v.count()
-    asking = v.seat(null=True)
-
-
-class HouseOfCroniesWindow(Schema):
-    kind = v.string([MOTION, HAWKS])
-    passed = v.array(v.seat())
-    target = v.seat(null=True)
-    exclude = card_id(null=True)
-
-
-class HouseOfCroniesSeatStats(Schema):
-    cards_picked_up = v.count()
-    bids_placed = v.count()
-    cronies_won = v.count()
-    tactics_bought = v.count()
-    tactics_played = v.count()
-    tactics_cancelled = v.count()
-    cronies_lost = v.count()
-    turns_without_a_card = v.count()
-    won_cards = card_ids()
-
-
-class HouseOfCroniesState(Schema):
-    """The whole state without the catalog (the recorder's view)."""
-
-    seats = v.count()
-    speaker = v.seat()
-    stage = v.string(STAGES)
-    round = v.count()
-    final = v.boolean()
-    main_deck = card_ids()
-    main_discard = card_ids()
-    tactic_deck = card_ids()
-    tactic_discard = card_ids()
-    table = card_ids()
-    players = v.array(v.nested(HouseOfCroniesPlayer))
-    pending_draws = v.array(v.nested(HouseOfCroniesDraw))
-    turn = v.seat(null=True)
-    turns_done = v.count()
-    gained = v.array(v.seat())
-    censured = v.array(v.seat())
-    won = v.array(v.row(v.seat(), card_id()), description="[seat, crony] won by a bid this round.")
-    auction = v.nested(HouseOfCroniesAuction, null=True)
-    window = v.nested(HouseOfCroniesWindow, null=True)
-    chain = v.array(v.nested(HouseOfCroniesTactic))
-    chain_passed = v.array(v.seat())
-    shebeens = v.array(v.row(card_id(), card_id()), description="[crony, Saxonwold shebeen card under it].")
-    tactic_reshuffles = v.count()
-    stats = v.array(v.nested(HouseOfCroniesSeatStats))
-    votes = v.array(v.integer())
+HouseOfCroniesPlayer = st.PlayerShape
+HouseOfCroniesDraw = st.DrawShape
+HouseOfCroniesAuction = st.AuctionShape
+HouseOfCroniesWindow = st.WindowShape
+HouseOfCroniesSeatStats = st.SeatStatsShape
+#: The whole state without the catalog (the recorder's view); derived from ``state.py``.
+HouseOfCroniesState = state_schema(st.HocState, name="HouseOfCroniesState")
 
 
 class HouseOfCroniesFinishedView(HouseOfCroniesState):

@@ -7,7 +7,7 @@ catalog, so they are plain strings."""
 from marshmallow import Schema, fields, validate
 
 from engines.kit import shapes as v
-from engines.maccreedys_mansion import events as ev
+from engines.kit.state_schema import state_schema
 from engines.maccreedys_mansion import state as st
 
 WORKERS = ["carpenter", "mason", "electrician", "plumber", "gasman"]
@@ -95,58 +95,14 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-PHASES = (st.SETUP, *st.PHASES, st.OVER)
-ENDINGS = ("", *(t.value for t in ev.Termination))  # "": not ended yet
+PHASES, ENDINGS = st.ALL_PHASES, st.ENDINGS
 DECKS = ("job", "event", "haunt")
+ids, space_and_seat, item_and_round = st.ids, st.space_and_seat, st.item_and_round
 
-
-def ids(**kw):
-    return v.array(v.string(), **kw)
-
-
-def space_and_seat(**kw):
-    return v.array(v.row(v.string(), v.seat()), **kw)
-
-
-def item_and_round(**kw):
-    return v.array(v.row(v.string(), v.count()), **kw)
-
-
-class _MaccreedysMansionTable(Schema):
-    """What every shape of the game shares: the board, the phase and its turn."""
-
-    seats = v.count()
-    first = v.seat(description="The seat holding the First Player Marker.")
-    max_rounds = v.count()
-    covered = ids(description="Covered rooms.")
-    phase = v.string(PHASES)
-    round = v.count()
-    markers = space_and_seat(description="[space, seat] of every marker on the board.")
-    today = v.array(
-        v.row(v.string(), v.seat(), v.string()), description="[space, seat, worker] placed today."
-    )
-    kept = space_and_seat(description="[space, seat] of the markers kept at End of Day.")
-    track = ids(description="Open job cards, in the order they were drawn.")
-    job_done = ids()
-    event_discard = ids()
-    haunt_discard = ids()
-    revealed = v.string(null=True, description="This phase's Event or Haunt card.")
-    resolving = v.boolean()
-    turn = v.seat(null=True)
-    passes = v.count()
-    done = v.array(v.seat())
-    day_ended = v.boolean()
-    inspected = v.boolean()
-    high_bid = v.count()
-    high_bidder = v.seat(null=True)
-    marker_moved = v.boolean()
-    strikes = item_and_round(description="[worker, last round it cannot be hired].")
-    haunted_workers = item_and_round(description="[worker, round] one piece missing that round.")
-    haunted_rooms = item_and_round(description="[room, round] nobody places there that round.")
-    no_inspection = v.array(v.count(), description="Rounds without Inspection.")
-    inspector_haunted = v.array(v.count(), description="Rounds a closed company haunted the Inspector.")
-    ended_by = v.string(ENDINGS)
-    final_places = v.array(v.integer(1))
+#: What every shape of the game shares: the board, the phase and its turn.
+_MaccreedysMansionTable = state_schema(
+    st.MmState, name="_MaccreedysMansionTable", exclude=("companies", "job_deck", "event_deck", "haunt_deck")
+)
 
 
 class MaccreedysMansionCatalog(Schema):
@@ -202,40 +158,10 @@ class MaccreedysMansionFinishedView(_MaccreedysMansionSeen):
     haunt_deck = ids()
 
 
-class MaccreedysMansionTally(Schema):
-    job_pay = v.count()
-    wages_paid = v.count()
-    vendors_paid = v.count()
-    dividends = v.count()
-    bids_paid = v.count()
-    workers_hired = v.count()
-    markers_placed = v.count()
-    markers_lost = v.count()
-    closures = v.count()
-    haunts = v.count()
-
-
-class MaccreedysMansionCompany(Schema):
-    active = v.integer()
-    invested = v.integer()
-    status = v.nested(v.SeatStatusState)
-    hired = v.array(v.count(), description="By worker type, in the catalog's order.")
-    unplaced = v.array(v.count(), description="By worker type, in the catalog's order.")
-    storage = v.array(v.count(), description="By resource, in the catalog's order.")
-    dedicated = v.array(v.count(), description="By resource, in the catalog's order.")
-    debts = ids()
-    jobs = ids()
-    due = v.integer()
-    tally = v.nested(MaccreedysMansionTally)
-
-
-class MaccreedysMansionState(_MaccreedysMansionTable):
-    """The whole state without the catalog (the recorder's view)."""
-
-    companies = v.array(v.nested(MaccreedysMansionCompany))
-    job_deck = ids()
-    event_deck = ids()
-    haunt_deck = ids()
+MaccreedysMansionTally = st.TallyShape
+MaccreedysMansionCompany = st.CompanyShape
+#: The whole state without the catalog (the recorder's view); derived from ``state.py``.
+MaccreedysMansionState = state_schema(st.MmState, name="MaccreedysMansionState")
 
 
 STATE = MaccreedysMansionState

@@ -21,15 +21,14 @@ from engines.political_divide_and_conquer.scoring import influence, is_closed
 from engines.political_divide_and_conquer.state import (
     ANTE,
     CHOOSING,
+    DESTROY,
     KEEPING,
     PRE_ROLL,
     RAISE,
+    TAKE_OVER,
     TURNS,
     PdcState,
 )
-
-TAKE_OVER = "take-over"
-DESTROY = "destroy"
 
 # --- chance ------------------------------------------------------------------
 

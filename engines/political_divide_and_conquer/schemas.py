@@ -7,8 +7,8 @@ from marshmallow import Schema, fields, validate
 
 from engines.kit import shapes as v
 from engines.kit.numbers import INT32_MAX, INT32_MIN
+from engines.kit.state_schema import state_schema
 from engines.political_divide_and_conquer import catalog as cards
-from engines.political_divide_and_conquer import decide
 from engines.political_divide_and_conquer import state as st
 
 SEAT = validate.Range(min=0, max=7)
@@ -119,15 +119,9 @@ COMMANDS = {
 
 
 # ------------------------------------------------------------------ what the game shows
-STAGES = ("new", st.SETUP, st.TURNS, st.OVER)
-TURN_STEPS = (st.DRAWING, st.KEEPING, st.CHOOSING, st.ATTACKING, st.DONE)
-ATTACK_STEPS = (st.RAISE, st.ANTE, st.PRE_ROLL, st.ROLL)
-INTENTS = (decide.TAKE_OVER, decide.DESTROY)
-DRAW_REASONS = ("deal", "turn", "event")
-
-
-def card_ids(**kw):
-    return v.array(v.string(), **kw)
+STAGES, TURN_STEPS, ATTACK_STEPS = st.STAGES, st.TURN_STEPS, st.ATTACK_STEPS
+INTENTS, DRAW_REASONS = st.INTENTS, st.DRAW_REASONS
+card_ids = st.card_ids
 
 
 class PoliticalDivideAndConquerGroup(Schema):
@@ -202,77 +196,13 @@ class PoliticalDivideAndConquerView(Schema):
     waiting_for = v.array(v.nested(PoliticalDivideAndConquerAwaited))
 
 
-class PoliticalDivideAndConquerPlayer(Schema):
-    hand = card_ids()
-    base = card_ids()
-
-
-class PoliticalDivideAndConquerDraw(Schema):
-    kind = v.string(["draw"])
-    seat = v.seat()
-    count = v.count()
-    reason = v.string(DRAW_REASONS)
-
-
-class PoliticalDivideAndConquerPick(Schema):
-    kind = v.string(["pick"])
-    source = v.seat()
-    to = v.seat(null=True, description="A seat, or null: the discard heap.")
-    count = v.count()
-    by = v.seat(description="The seat whose event it is.")
-
-
-class PoliticalDivideAndConquerAttack(Schema):
-    attacker = v.seat()
-    target = v.string()
-    intent = v.string(INTENTS)
-    defender = v.seat(null=True)
-    team = card_ids()
-    from_base = card_ids()
-    defence = card_ids()
-    step = v.string(ATTACK_STEPS)
-    attack_bonus = v.integer()
-    defence_bonus = v.integer()
-
-
-class PoliticalDivideAndConquerSeatStats(Schema):
-    attacks = v.count()
-    attacks_won = v.count()
-    groups_taken_over = v.count()
-    groups_destroyed = v.count()
-    groups_lost = v.count()
-    defences_raised = v.count()
-    events_played = v.count()
-    cards_returned_top = v.count()
-    cards_returned_bottom = v.count()
-
-
-class PoliticalDivideAndConquerState(Schema):
-    """The whole state without the catalog (the recorder's view)."""
-
-    seats = v.count()
-    stage = v.string(STAGES)
-    players = v.array(v.nested(PoliticalDivideAndConquerPlayer))
-    unaffiliated = card_ids()
-    stacks = v.array(v.row(v.string(), card_ids()), description="[group, cards oldest first], by group.")
-    discard = card_ids()
-    turned_up = card_ids()
-    contenders = v.array(v.seat())
-    pending = v.array(
-        v.either(v.nested(PoliticalDivideAndConquerDraw), v.nested(PoliticalDivideAndConquerPick)),
-        description="Draws and picks the game waits for, next first.",
-    )
-    turn = v.seat(null=True)
-    step = v.string(TURN_STEPS, null=True)
-    drawn = card_ids()
-    hand_was_empty = v.boolean()
-    attack = v.nested(PoliticalDivideAndConquerAttack, null=True)
-    ending = v.seat(null=True)
-    turns = v.count()
-    stats = v.array(v.nested(PoliticalDivideAndConquerSeatStats))
-    scores = v.array(v.integer(), description="Set when the game ends.")
-    deck = v.nested(v.DeckState)
-    window = v.nested(v.WindowState, null=True)
+PoliticalDivideAndConquerPlayer = st.PlayerShape
+PoliticalDivideAndConquerDraw = st.DrawShape
+PoliticalDivideAndConquerPick = st.PickShape
+PoliticalDivideAndConquerAttack = st.AttackShape
+PoliticalDivideAndConquerSeatStats = st.SeatStatsShape
+#: The whole state without the catalog (the recorder's view); derived from ``state.py``.
+PoliticalDivideAndConquerState = state_schema(st.PdcState, name="PoliticalDivideAndConquerState")
 
 
 class PoliticalDivideAndConquerFinishedView(PoliticalDivideAndConquerState):

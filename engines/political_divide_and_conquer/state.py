@@ -7,12 +7,15 @@ its known top and bottom cards (``engines.kit.deck``).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from engines.kit import shapes as v
+from engines.kit import state_schema as records
 from engines.kit.deck import Deck
 from engines.kit.frozen import replace
 from engines.kit.items import SeatedRecord
+from engines.kit.state_schema import kept_out, shaped, state_schema, tagged_schema
 from engines.kit.windows import Window
 from engines.political_divide_and_conquer.catalog import CardDef, Catalog
 
@@ -34,37 +37,55 @@ PRE_ROLL = "pre-roll"  # the window before the roll
 ROLL = "roll"  # the dice are awaited
 
 
+# an attack's intent
+TAKE_OVER = "take-over"
+DESTROY = "destroy"
+
+# What the game shows of its state: the shapes of its fields (``engines.kit.shapes``).
+# Card ids come from the game's catalog, so they are plain strings.
+STAGES = ("new", SETUP, TURNS, OVER)
+TURN_STEPS = (DRAWING, KEEPING, CHOOSING, ATTACKING, DONE)
+ATTACK_STEPS = (RAISE, ANTE, PRE_ROLL, ROLL)
+INTENTS = (TAKE_OVER, DESTROY)
+DRAW_REASONS = ("deal", "turn", "event")
+
+
+def card_ids(**kw):
+    return v.array(v.string(), **kw)
+
+
 @dataclass(frozen=True)
 class Draw:
     """Cards the game waits to draw from the deck into a seat's hand."""
 
-    seat: int
-    count: int
-    reason: str  # deal, turn, event
+    seat: int = shaped(v.seat())
+    count: int = shaped(v.count())
+    reason: str = shaped(v.string(DRAW_REASONS))
 
 
 @dataclass(frozen=True)
 class Pick:
     """Cards the game waits to take at random from a hand (an event's effect)."""
 
-    source: int
-    to: int | None  # a seat, or None: the discard heap
-    count: int
-    by: int  # the seat whose event it is
+    source: int = shaped(v.seat())
+    to: int | None = shaped(v.seat(null=True, description="A seat, or null: the discard heap."))
+    count: int = shaped(v.count())
+    by: int = shaped(v.seat(description="The seat whose event it is."))
 
 
 @dataclass(frozen=True)
 class Attack:
-    attacker: int
-    target: str
-    intent: str  # take-over or destroy
-    defender: int | None  # the target's owner, None when unaffiliated
-    team: tuple[str, ...]  # groups laid from the hand
-    from_base: tuple[str, ...] = ()  # Conspiracy Theorist groups from the attacker's base
-    defence: tuple[str, ...] = ()  # groups the defender laid from the hand
-    step: str = RAISE
-    attack_bonus: int = 0
-    defence_bonus: int = 0
+    attacker: int = shaped(v.seat())
+    target: str = shaped(v.string())
+    intent: str = shaped(v.string(INTENTS))
+    defender: int | None = shaped(v.seat(null=True))  # the target's owner, None when unaffiliated
+    team: tuple[str, ...] = shaped(card_ids())  # groups laid from the hand
+    #: Conspiracy Theorist groups from the attacker's base
+    from_base: tuple[str, ...] = shaped(card_ids(), default=())
+    defence: tuple[str, ...] = shaped(card_ids(), default=())  # groups the defender laid from the hand
+    step: str = shaped(v.string(ATTACK_STEPS), default=RAISE)
+    attack_bonus: int = shaped(v.integer(), default=0)
+    defence_bonus: int = shaped(v.integer(), default=0)
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -74,46 +95,66 @@ class Attack:
 
 @dataclass(frozen=True)
 class SeatStats:
-    attacks: int = 0
-    attacks_won: int = 0
-    groups_taken_over: int = 0
-    groups_destroyed: int = 0
-    groups_lost: int = 0
-    defences_raised: int = 0
-    events_played: int = 0
-    cards_returned_top: int = 0
-    cards_returned_bottom: int = 0
+    attacks: int = shaped(v.count(), default=0)
+    attacks_won: int = shaped(v.count(), default=0)
+    groups_taken_over: int = shaped(v.count(), default=0)
+    groups_destroyed: int = shaped(v.count(), default=0)
+    groups_lost: int = shaped(v.count(), default=0)
+    defences_raised: int = shaped(v.count(), default=0)
+    events_played: int = shaped(v.count(), default=0)
+    cards_returned_top: int = shaped(v.count(), default=0)
+    cards_returned_bottom: int = shaped(v.count(), default=0)
 
 
 @dataclass(frozen=True)
 class Player:
-    hand: tuple[str, ...] = ()
-    base: tuple[str, ...] = ()
+    hand: tuple[str, ...] = shaped(card_ids(), default=())
+    base: tuple[str, ...] = shaped(card_ids(), default=())
+
+
+PlayerShape = state_schema(Player, name="PoliticalDivideAndConquerPlayer")
+DrawShape = tagged_schema(Draw, name="PoliticalDivideAndConquerDraw")
+PickShape = tagged_schema(Pick, name="PoliticalDivideAndConquerPick")
+AttackShape = state_schema(Attack, name="PoliticalDivideAndConquerAttack")
+SeatStatsShape = state_schema(SeatStats, name="PoliticalDivideAndConquerSeatStats")
 
 
 @dataclass(frozen=True)
 class PdcState(SeatedRecord):
-    catalog: Catalog
-    seats: int
-    stage: str = "new"
-    deck: Deck = Deck()
-    players: tuple[Player, ...] = ()
-    unaffiliated: tuple[str, ...] = ()
-    stacks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (group, cards oldest first), by group id
-    discard: tuple[str, ...] = ()
-    turned_up: tuple[str, ...] = ()  # setup: non-groups turned up before the opening group
-    contenders: tuple[int, ...] = ()  # setup: seats still rolling for the first player
-    pending: tuple[Draw | Pick, ...] = ()
-    turn: int | None = None
-    step: str | None = None
-    drawn: tuple[str, ...] = ()  # the cards this turn's draw brought
-    hand_was_empty: bool = False
-    attack: Attack | None = None
-    window: Window | None = None
-    ending: int | None = None  # the seat that drew the deck's last card
-    turns: int = 0
-    stats: tuple[SeatStats, ...] = ()
-    scores: tuple[int, ...] = ()  # set when the game ends
+    catalog: Catalog = kept_out()  # the game's config holds it
+    seats: int = shaped(v.count())
+    stage: str = shaped(v.string(STAGES), default="new")
+    players: tuple[Player, ...] = shaped(v.array(v.nested(PlayerShape)), default=())
+    unaffiliated: tuple[str, ...] = shaped(card_ids(), default=())
+    #: (group, cards oldest first), by group id
+    stacks: tuple[tuple[str, tuple[str, ...]], ...] = shaped(
+        v.array(v.row(v.string(), card_ids()), description="[group, cards oldest first], by group."),
+        default=(),
+    )
+    discard: tuple[str, ...] = shaped(card_ids(), default=())
+    #: setup: non-groups turned up before the opening group
+    turned_up: tuple[str, ...] = shaped(card_ids(), default=())
+    #: setup: seats still rolling for the first player
+    contenders: tuple[int, ...] = shaped(v.array(v.seat()), default=())
+    pending: tuple[Draw | Pick, ...] = shaped(
+        v.array(
+            v.either(v.nested(DrawShape), v.nested(PickShape)),
+            description="Draws and picks the game waits for, next first.",
+        ),
+        default=(),
+    )
+    turn: int | None = shaped(v.seat(null=True), default=None)
+    step: str | None = shaped(v.string(TURN_STEPS, null=True), default=None)
+    drawn: tuple[str, ...] = shaped(card_ids(), default=())  # the cards this turn's draw brought
+    hand_was_empty: bool = shaped(v.boolean(), default=False)
+    attack: Attack | None = shaped(v.nested(AttackShape, null=True), default=None)
+    ending: int | None = shaped(v.seat(null=True), default=None)  # the seat that drew the deck's last card
+    turns: int = shaped(v.count(), default=0)
+    stats: tuple[SeatStats, ...] = shaped(v.array(v.nested(SeatStatsShape)), default=())
+    scores: tuple[int, ...] = shaped(v.array(v.integer(), description="Set when the game ends."), default=())
+    # the deck and the window come last: stored states were dumped in this order
+    deck: Deck = shaped(v.nested(v.DeckState), default=Deck())
+    window: Window | None = shaped(v.nested(v.WindowState, null=True), default=None)
 
     def card(self, card_id: str) -> CardDef:
         return self.catalog.card(card_id)
@@ -131,60 +172,10 @@ class PdcState(SeatedRecord):
         return replace(self, stacks=tuple(sorted(rest.items())))
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
 def dump_state(state: PdcState) -> dict[str, Any]:
-    """The state as JSON, without the catalog (the game's config holds it)."""
-    plain = {
-        f: getattr(state, f) for f in state.__dataclass_fields__ if f not in ("catalog", "deck", "window")
-    }
-    data = _plain({**plain, "attack": None, "players": (), "pending": (), "stats": ()})
-    data["attack"] = None if state.attack is None else _plain(asdict(state.attack))
-    data["players"] = [_plain(asdict(p)) for p in state.players]
-    data["pending"] = [{"kind": type(p).__name__.lower(), **asdict(p)} for p in state.pending]
-    data["stats"] = [asdict(s) for s in state.stats]
-    data["deck"] = state.deck.dump()
-    data["window"] = None if state.window is None else state.window.dump()
-    return data
-
-
-def _pending(data: dict[str, Any]) -> Draw | Pick:
-    fields = {k: v for k, v in data.items() if k != "kind"}
-    return Draw(**fields) if data["kind"] == "draw" else Pick(**fields)
+    """The state as JSON, without the catalog."""
+    return records.dump(state)
 
 
 def load_state(data: dict[str, Any], catalog: Catalog) -> PdcState:
-    attack = data["attack"]
-    return PdcState(
-        catalog=catalog,
-        seats=data["seats"],
-        stage=data["stage"],
-        deck=Deck.load(data["deck"]),
-        players=tuple(Player(tuple(p["hand"]), tuple(p["base"])) for p in data["players"]),
-        unaffiliated=tuple(data["unaffiliated"]),
-        stacks=tuple((g, tuple(c)) for g, c in data["stacks"]),
-        discard=tuple(data["discard"]),
-        turned_up=tuple(data["turned_up"]),
-        contenders=tuple(data["contenders"]),
-        pending=tuple(_pending(p) for p in data["pending"]),
-        turn=data["turn"],
-        step=data["step"],
-        drawn=tuple(data["drawn"]),
-        hand_was_empty=data["hand_was_empty"],
-        attack=None
-        if attack is None
-        else Attack(
-            **{k: tuple(v) if isinstance(v, list) else v for k, v in attack.items()},
-        ),
-        window=Window.load(data["window"]),
-        ending=data["ending"],
-        turns=data["turns"],
-        stats=tuple(SeatStats(**s) for s in data["stats"]),
-        scores=tuple(data["scores"]),
-    )
+    return records.load(PdcState, data, catalog=catalog)
