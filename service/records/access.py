@@ -279,7 +279,9 @@ def may_supply_chance(game: Game, principal: Principal, request: ChanceRequest |
                 "In this game each player enters the cards dealt to them; the recorder sees only what is public.",
             )
         return
-    if dealt_to is None or principal.seat_in(game) != dealt_to:
+    if dealt_to is None:
+        raise Forbidden("recorder-only", "Only the recorder enters the table's dice and public draws.")
+    if principal.seat_in(game) != dealt_to:
         raise Forbidden("not-your-cards", "A player enters only the cards dealt into their own hand.")
 
 

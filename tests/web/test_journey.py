@@ -68,7 +68,8 @@ def test_a_club_is_run_from_its_pages_by_clicking_only(page, broker_client, proj
 
     def standings_shown():
         page.reload()
-        return sorted(page.locator("#standings td.games").all_inner_texts()) == ["1"] * 4
+        rows = page.locator("#standings tr[data-games], #unranked tr[data-games]").all()
+        return sorted(r.get_attribute("data-games") for r in rows) == ["1"] * 4
 
     wait_for(standings_shown, what="the standings after the game")
 

@@ -91,7 +91,17 @@ def test_a_member_signs_in_to_the_club_and_is_refused_the_recorders_pages(client
     assert client.get(f"/game/{game['id']}").status_code == 200
     assert client.get(f"/game/{game['id']}?seat=1").status_code == 403
     assert client.get(f"/club/{club['id']}/new-game").status_code == 403
-    assert client.get(f"/game/{game['id']}/scorepad").status_code == 403
+    # The scorepad: a player enters their own entries in the table games they sit
+    # in, never in another's; undoing an entry is the recorder's alone.
+    theirs = GameFactory(client=client, club=club, players=players[1:3], engine="pig", dealer="table")
+    assert (
+        client.get(f"/game/{theirs['id']}/scorepad").status_code == 404
+    )  # a private game they do not sit in
+    mine = GameFactory(client=client, club=club, players=players[:2], engine="pig", dealer="table")
+    assert client.get(f"/game/{mine['id']}/scorepad").status_code == 200
+    page = client.get(f"/game/{mine['id']}/scorepad").get_data(as_text=True)
+    undo = client.post(f"/game/{mine['id']}/undo", data={"version": "1", "csrf_token": csrf_token(page)})
+    assert undo.status_code == 403
 
 
 def test_revoking_a_member_sign_in_signs_its_web_sessions_out(client, club):
