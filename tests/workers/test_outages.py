@@ -186,7 +186,7 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
     run = subprocess.Popen([sys.executable, "-m", "service.run"], env=env, cwd=ROOT, stdout=log, stderr=log)
     try:
         wait_for(lambda: _healthy(port), timeout=120, what="make run to serve")
-        api = next(pid for pid, cmd in _children(run.pid).items() if "waitress" in cmd)
+        api = next(pid for pid, cmd in _children(run.pid).items() if "service.http_server" in cmd)
         worker = next(pid for pid, cmd in _children(run.pid).items() if "celery" in cmd)
         os.kill(api, signal.SIGKILL)
         wait_for(
