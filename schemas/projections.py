@@ -16,7 +16,8 @@ MIN_POSITION = fields.Integer(
     metadata={
         "description": "Answer only once the projection has applied the log up to this position (the `position` "
         "of your own write's last event); until then 503 `projection-behind` with Retry-After. A position "
-        "past the end of the log is a 422 `position-not-reached`."
+        "past the end of the log is a 422 `position-not-reached`. Only the club's tokens (and the operator) "
+        "see positions, so only they may wait for one: anyone else gets 403 `positions-are-the-clubs`."
     },
 )
 

@@ -150,17 +150,18 @@ def api_command(host: str, port: str | int, *, threads: int | str = API_THREADS)
 
     waitress reads each request, body included, on its event loop and hands
     a thread only a complete request: a client that sends its body slowly (or
-    never) holds a socket, not a thread, and is dropped after CHANNEL_TIMEOUT.
+    never) holds a socket, not a thread, and is dropped after CHANNEL_TIMEOUT
+    of silence or, however steadily it trickles, when its request has not
+    arrived whole within REQUEST_ARRIVAL_LIMIT (``service.http_server``).
     """
     return [
         sys.executable,
-        *("-m", "waitress"),
+        *("-m", "service.http_server"),
         f"--listen={host}:{port}",
         f"--threads={threads}",
         f"--channel-timeout={CHANNEL_TIMEOUT}",
         f"--connection-limit={CONNECTION_LIMIT}",
         "--ident=tablerecord",
-        "service.wsgi:app",
     ]
 
 

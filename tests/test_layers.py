@@ -47,6 +47,7 @@ ENTRY_POINTS = (
     "service.app",
     "service.auth",
     "service.run",
+    "service.http_server",
     "service.wsgi",
     "service.openapi",
     "service.config",

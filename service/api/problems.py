@@ -143,8 +143,7 @@ def behind_response(error: errors.ProjectionBehind) -> Response:
         error.detail,
         headers={"Retry-After": str(RETRY_AFTER)},
         projection=error.projection,
-        position=error.position,
-        min_position=error.wanted,
+        **({"position": error.position, "min_position": error.wanted} if error.shown else {}),
         retry_after=RETRY_AFTER,
     )
 

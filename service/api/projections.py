@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from schemas.projections import Freshness, ProjectionsQuery
 from service.api.common import Blueprint, problems, records
-from service.auth import is_operator
+from service.auth import current_principal, is_operator
 from service.records import projection_state
 
 blp = Blueprint(
@@ -29,11 +29,17 @@ def documents_behind(blueprint: Blueprint):
 @blp.arguments(ProjectionsQuery, location="query")
 @blp.response(200, Freshness)
 @documents_behind(blp)
-@problems(blp, 404, 422)
+@problems(blp, 403, 404, 422)
 def freshness(query):
     """The last log position each projection has applied, and any task set aside
     (with the operator's token; any other caller gets the projections' names only).
 
     With `min_position`, answers 503 `projection-behind` (Retry-After) until
     every projection (or the one named by `projection`) has applied it."""
-    return projection_state.freshness(records(), query["projection"], query["min_position"], is_operator())
+    operator = is_operator()
+    # Only waiting needs a club's token (the operator's is no club's; without
+    # min_position any caller, a wrong token too, gets the projections' names).
+    principal = None if operator or query["min_position"] is None else current_principal()
+    return projection_state.freshness(
+        records(), query["projection"], query["min_position"], operator, principal
+    )

@@ -17,7 +17,7 @@ blp = Blueprint(
 @blp.arguments(FreshQuery, location="query")
 @blp.response(200, Standings)
 @documents_behind(blp)
-@problems(blp, 401, 404, 422)
+@problems(blp, 401, 403, 404, 422)
 def standings(query, league_id):
     """The league's standings: ranked players first (by rank), then those below the minimum games.
 
@@ -33,7 +33,7 @@ def standings(query, league_id):
 @blp.arguments(HistoryQuery, location="query")
 @blp.response(200, RatingHistory)
 @documents_behind(blp)
-@problems(blp, 401, 404, 422)
+@problems(blp, 401, 403, 404, 422)
 def rating_history(query, league_id):
     """Every rated game of the league in rating order, with each player's rating before and after it.
 

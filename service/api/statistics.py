@@ -17,7 +17,7 @@ blp = Blueprint(
 @blp.arguments(FreshQuery, location="query")
 @blp.response(200, LeagueStatistics)
 @documents_behind(blp)
-@problems(blp, 401, 404, 422)
+@problems(blp, 401, 403, 404, 422)
 def statistics(query, league_id):
     """The league's finished games in figures: lengths, win rates by seat and for the first player,
     score distributions, how games ended, head-to-head records, winning streaks, H-index

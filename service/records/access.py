@@ -127,6 +127,22 @@ def may_see_positions(principal: Principal | None, club_id: UUID) -> bool:
     return principal is not None and principal.club_id == club_id
 
 
+def may_wait_for_position(
+    principal: Principal | None, club_id: UUID | None, min_position: int | None, operator: bool = False
+) -> None:
+    """``min_position`` names a log position, which only the club's tokens (any
+    club's, for the projections themselves, ``club_id`` None) and the operator
+    see: nobody else has a position to wait for, and answering them would tell
+    them, one question at a time, how far the log has come."""
+    if min_position is None or operator:
+        return
+    if principal is None or (club_id is not None and principal.club_id != club_id):
+        raise Forbidden(
+            "positions-are-the-clubs",
+            "Log positions are shown only to the club's tokens; only they may wait for one (min_position).",
+        )
+
+
 def positions_for(principal: Principal | None, club_id: UUID, item: dict[str, Any]) -> dict[str, Any]:
     """``item`` (an event, a replay's step, a projection's answer) as
     ``principal`` may see it: with its ``position`` member or without."""

@@ -62,10 +62,13 @@ class Unavailable(DomainError):
 class ProjectionBehind(DomainError):
     """A projection has not yet applied the position a reader waits for."""
 
-    def __init__(self, projection: str, position: int, wanted: int):
+    def __init__(self, projection: str, position: int, wanted: int, shown: bool = True):
         super().__init__(
             "projection-behind",
             f"The {projection} projection has applied the log up to position {position}, "
-            f"not yet {wanted}; retry shortly.",
+            f"not yet {wanted}; retry shortly."
+            if shown
+            else f"The {projection} projection has not yet caught up with this game; retry shortly.",
         )
-        self.projection, self.position, self.wanted = projection, position, wanted
+        #: ``shown``: the caller may see log positions (``access.may_see_positions``).
+        self.projection, self.position, self.wanted, self.shown = projection, position, wanted, shown

@@ -31,6 +31,7 @@ def statistics(
     """The league's finished games in figures, with the players' names."""
     with records.pool.connection() as conn:
         league = visible_league(conn, league_id, principal)
+        access.may_wait_for_position(principal, league["club_id"], min_position)
         position = position_of(conn, "statistics", min_position)
         games = conn.execute(
             f"SELECT {FIELDS} FROM stats_games WHERE league_id = %s AND status = 'finished' ORDER BY end_position",

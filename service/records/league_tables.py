@@ -19,6 +19,7 @@ def standings(
     """Ranked players first (by rank), then those below the minimum games."""
     with records.pool.connection() as conn:
         league = visible_league(conn, league_id, principal)
+        access.may_wait_for_position(principal, league["club_id"], min_position)
         position = position_of(conn, "standings", min_position)
         rows = conn.execute(
             "SELECT player_id, games, wins, placements, points, average_score, mu, sigma, rating, ranked, rank"
@@ -53,6 +54,7 @@ def rating_history(
     """Every rated game of the league in rating order, each player's rating before and after it."""
     with records.pool.connection() as conn:
         league = visible_league(conn, league_id, principal)
+        access.may_wait_for_position(principal, league["club_id"], min_position)
         position = position_of(conn, "standings", min_position)
         sql = (
             "SELECT h.seq, h.game_id, h.player_id, h.seat, h.place, h.mu_before, h.sigma_before, h.mu_after,"

@@ -59,11 +59,17 @@ def projection_error(conn: psycopg.Connection, projection: str, game_id: UUID) -
 
 
 def freshness(
-    records: Records, projection: str | None, min_position: int | None, operator: bool = False
+    records: Records,
+    projection: str | None,
+    min_position: int | None,
+    operator: bool = False,
+    principal: Principal | None = None,
 ) -> dict[str, Any]:
     """The last log position each projection (or the one named) has applied,
     its errors, and the tasks set aside (for the operator; others see the
-    names only); ``ProjectionBehind`` until every one has applied ``min_position``."""
+    names only); ``ProjectionBehind`` until every one has applied ``min_position``
+    (which only a club's token or the operator may ask for)."""
+    access.may_wait_for_position(principal, None, min_position, operator)
     with records.pool.connection() as conn:
         head = store.head_position(conn)
         # Positions are sparse (see store.py): "behind" counts the events.

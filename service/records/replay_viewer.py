@@ -41,7 +41,7 @@ def replay_steps(
     header, the players' names and the seats whose eyes the caller may borrow."""
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
-        replay = Replay(conn, game, access.seat_eye(game, principal, seat), None)
+        replay = Replay(conn, game, access.seat_eye(game, principal, seat), None, positions=False)
         key = (game.id, json.dumps(replay.viewer), replay.row["steps"], game.version, tuple(replay.names))
         drawn = _DRAWN.get(key)
         if drawn is None:

@@ -109,7 +109,9 @@ class Replay:
                     "retractions": [],
                 }
             elif position < store.first_position(conn, game.id):
-                raise ProjectionBehind("replays", position, store.first_position(conn, game.id))
+                raise ProjectionBehind(
+                    "replays", position, store.first_position(conn, game.id), self.positions
+                )
             else:
                 raise NotFound("replay", "This game has no replay.")
         self.names = name_list(self.row["names"], game.seats)
@@ -207,6 +209,7 @@ def _open(
 ) -> Replay:
     game = access.may_see_game(get_game(conn, game_id), principal)
     results.refuse_replay(conn, game_id)
+    access.may_wait_for_position(principal, game.club_id, min_position)
     return Replay(
         conn,
         game,

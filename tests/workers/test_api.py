@@ -44,7 +44,7 @@ def test_a_client_waits_for_its_own_write_with_min_position(client, database_url
     players = [PlayerFactory(client=client, club=club) for _ in range(2)]
     play_pig(client, GameFactory(client=client, club=club, players=players, league=league["id"]))
     mine = head(database_url)
-    api = Api(client)
+    api = Api(client, club["admin_token"])
     for path in (f"/leagues/{league['id']}/standings", f"/leagues/{league['id']}/statistics", "/projections"):
         response = api.get(f"{path}?min_position={mine}")
         assert response.status_code == 503, path
@@ -53,9 +53,7 @@ def test_a_client_waits_for_its_own_write_with_min_position(client, database_url
         assert problem["code"] == "projection-behind" and problem["min_position"] == mine
         assert problem["retry_after"] >= 1 and response.headers["Retry-After"] == str(problem["retry_after"])
     drain(database_url)
-    body = api.get(
-        f"/leagues/{league['id']}/standings?min_position={mine}", token=club["admin_token"]
-    ).get_json()
+    body = api.get(f"/leagues/{league['id']}/standings?min_position={mine}").get_json()
     assert body["position"] >= mine and sum(r["games"] for r in body["standings"]) == 2
     fresh = api.get(f"/projections?min_position={mine}", token=OPERATOR_TOKEN).get_json()
     assert fresh["head"] == mine and all(p["behind"] == 0 for p in fresh["projections"])

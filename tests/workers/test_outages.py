@@ -186,7 +186,7 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
     run = subprocess.Popen([sys.executable, "-m", "service.run"], env=env, cwd=ROOT, stdout=log, stderr=log)
     try:
         wait_for(lambda: _healthy(port), timeout=120, what="make run to serve")
-        api = next(pid for pid, cmd in _children(run.pid).items() if "waitress" in cmd)
+        api = next(pid for pid, cmd in _children(run.pid).items() if "service.http_server" in cmd)
         worker = next(pid for pid, cmd in _children(run.pid).items() if "celery" in cmd)
         os.kill(api, signal.SIGKILL)
         wait_for(
@@ -250,3 +250,52 @@ def test_requests_in_flight_when_the_rate_limit_storage_freezes_get_no_5xx(clien
     finally:
         frozen.close()
     assert statuses and all(s < 500 for s in statuses), statuses
+
+
+#: Anonymous clients of one address asking at once while Redis is frozen.
+CLIENTS = 4
+
+
+@pytest.mark.slow
+def test_the_per_address_limit_counts_in_memory_while_redis_is_frozen(broker, settings, pool):
+    """Redis frozen (SIGSTOP) under a limiter counting in it: once a call has
+    stalled, each process counts in its own memory, and requests past the
+    per-address limit get 429 as they would with Redis answering."""
+    app = create_app(
+        replace(
+            settings,
+            rate_limit="8 per minute",
+            rate_limit_storage=f"redis+unix://{broker.socket}",
+            rate_limit_storage_timeout=0.3,
+        ),
+        pool=pool,
+    )
+    nowhere = "/games/00000000-0000-4000-8000-000000000000"  # a 404: no authentication fails
+    anonymous = app.test_client()  # counted by its address
+    assert anonymous.get(nowhere).status_code == 404
+    assert broker.client().keys("LIMITS*"), "the limiter counts in Redis while it is up"
+    pid = broker.server.pid
+    answers: list = []
+
+    def ask() -> None:  # several clients at once, as behind one proxy
+        client = app.test_client()
+        for _ in range(10):
+            answers.append(client.get(nowhere))
+
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        clients = [threading.Thread(target=ask) for _ in range(CLIENTS)]
+        for thread in clients:
+            thread.start()
+        for thread in clients:
+            thread.join(30)
+        took = time.monotonic() - started
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    statuses = [a.status_code for a in answers]
+    assert len(statuses) == 10 * CLIENTS and set(statuses) <= {404, 429}, statuses
+    # The requests that meet the stall go on uncounted; the rest count in memory.
+    assert statuses.count(404) <= 8 + CLIENTS, statuses
+    assert all(a.headers["Retry-After"] for a in answers if a.status_code == 429)
+    assert took < 15, f"{took:.1f}s for {len(statuses)} requests"

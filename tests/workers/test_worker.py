@@ -76,7 +76,12 @@ def test_a_recorded_game_shows_up_in_the_standings_within_seconds(worker, broker
     last = head(database_url)
     response = wait_for(
         lambda: (
-            (r := broker_client.get(f"/leagues/{league['id']}/standings?min_position={last}")).status_code
+            (
+                r := broker_client.get(
+                    f"/leagues/{league['id']}/standings?min_position={last}",
+                    headers={"Authorization": f"Bearer {club['admin_token']}"},
+                )
+            ).status_code
             == 200
             and r
         ),
