@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.kit import table as t
-from engines.political_divide_and_conquer.scoring import influence, score, wing, wing_totals
+from engines.political_divide_and_conquer.scoring import influence, wing, wing_totals
 from engines.political_divide_and_conquer.state import OVER, PdcState
 
 
@@ -70,7 +70,7 @@ def table(state: PdcState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, 
         if state.turn == s and state.drawn and not over:
             drawn = [card(state, c) for c in state.drawn] if sees else [t.face_down()] * len(state.drawn)
             groups.insert(0, t.group("Drawn this turn", drawn))
-        points = score(state, s) if not state.scores else state.scores[s]
+        points = abs(right - left) if not state.scores else state.scores[s]  # the score (PDC-34)
         seats.append(
             t.seat_area(
                 names,

@@ -9,6 +9,7 @@ distinct table is listed once and steps point at it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 from uuid import UUID
@@ -38,7 +39,9 @@ def replay_steps(
 ) -> dict[str, Any]:
     """The whole replay for the viewer: ``tables`` (each distinct table once),
     ``steps`` (step number, line, index of its table, retracted or not), the
-    header, the players' names and the seats whose eyes the caller may borrow."""
+    header, the players' names, the seats whose eyes the caller may borrow and
+    ``drawn``, a key naming this drawing (game, viewer, version): what is made
+    from it may be kept under that key."""
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
         replay = Replay(conn, game, access.seat_eye(game, principal, seat), None, positions=False)
@@ -50,6 +53,7 @@ def replay_steps(
                 _DRAWN.pop(next(iter(_DRAWN)))
     tables, steps = drawn
     return {
+        "drawn": hashlib.sha256(repr(key).encode()).hexdigest()[:20],
         "game": replay.header(),
         "title": game.engine.title,
         "names": replay.names,

@@ -9,10 +9,12 @@ fragments rendered by the same template) and steps without a request.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
-from flask import Response, current_app, jsonify, render_template, request
+from flask import Response, current_app, render_template, request
+from markupsafe import Markup
 
 from service.records import pages, replay_viewer
 from service.records.errors import Invalid
@@ -111,13 +113,46 @@ def replay(game_id: UUID):
 
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
-    """Every step's line and table (each distinct table once, as an HTML fragment), for the viewer."""
+    """Every step's line and table (each distinct table once, as an HTML fragment), for the viewer,
+    in one compact JSON made once per drawing (game, viewer, version) and revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
-    macro = current_app.jinja_env.get_template("_table.html").module.table_view
-    return jsonify(
-        {
-            "last": len(replay["steps"]),
-            "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in replay["steps"]],
-            "tables": [str(macro(t)) for t in replay["tables"]],
+    body = _SENT.get(replay["drawn"])
+    if body is None:
+        steps = [[s["step"], s["line"], s["table"], s["retracted"]] for s in replay["steps"]]
+        document = {"last": len(steps), "steps": steps, "tables": fragments(replay["tables"])}
+        body = _SENT[replay["drawn"]] = json.dumps(document, separators=(",", ":")).encode()
+        while len(_SENT) > _KEEP:
+            _SENT.pop(next(iter(_SENT)))
+    response = Response(body, mimetype="application/json")
+    response.set_etag(replay["drawn"])
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response.make_conditional(request)
+
+
+#: The steps' JSON as sent, by the drawing it was made from (the domain's ``drawn`` key).
+_SENT: dict[str, bytes] = {}
+_KEEP = 8
+
+
+def fragments(tables: list[dict[str, Any]]) -> list[str]:
+    """Each table as an HTML fragment. Consecutive tables share most of their groups
+    and diagrams: each distinct one is rendered once and reused."""
+    module = current_app.jinja_env.get_template("_table.html").module
+    drawn: dict[str, Markup] = {}
+
+    def once(macro: Any, part: dict[str, Any]) -> Markup:
+        key = macro.name + json.dumps(part, sort_keys=True)
+        if key not in drawn:
+            drawn[key] = macro(part)
+        return drawn[key]
+
+    out = []
+    for table in tables:
+        table = {
+            **table,
+            "seats": [{**s, "groups": [once(module.group, g) for g in s["groups"]]} for s in table["seats"]],
+            "areas": [once(module.group, g) for g in table["areas"]],
+            "diagram": table.get("diagram") and once(module.diagram, table["diagram"]),
         }
-    )
+        out.append(str(module.table_view(table)))
+    return out

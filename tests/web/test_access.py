@@ -8,6 +8,7 @@ import pytest
 
 from tests.factories import ClubFactory, LeagueFactory
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
+from tests.workers.helpers import drain
 
 
 @pytest.fixture
@@ -100,3 +101,24 @@ def test_signing_in_returns_to_the_page_asked_for(client):
         "/sign-in", data={"token": club["admin_token"], "csrf_token": csrf_token(page), "next": target}
     )
     assert response.headers["Location"] == target
+
+
+def test_a_replays_steps_are_sent_once_per_version_and_viewer(app, client, database_url, two_clubs):
+    """Asked again unchanged, the steps are not sent again (304); a seat's steps are
+    another drawing than the recorder's, and a move of the game makes a new one."""
+    club, _, game, _, _ = two_clubs
+    drain(database_url, ["replays"])
+    sign_in(client, club["admin_token"])
+    path = f"/game/{game['id']}/replay/steps"
+    first = client.get(path)
+    assert first.status_code == 200 and first.get_json()["steps"]
+    etag = first.headers["ETag"]
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    assert client.get(path + "?seat=0").headers["ETag"] != etag
+    seat = app.test_client()
+    sign_in(seat, game["seat_tokens"][0]["token"])
+    assert seat.get(path, headers={"If-None-Match": etag}).status_code == 200  # not the recorder's drawing
+    entries = iter(range(2))  # two more entries
+    play_table_game(client, game, club["admin_token"], until=lambda _: next(entries, None) is None)
+    drain(database_url, ["replays"])
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 200

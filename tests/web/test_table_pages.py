@@ -13,7 +13,8 @@ from engines import registry
 from engines.base import fold
 from engines.chance import deal
 from tests.engines.test_table_views import config_of
-from tests.factories import Api, ClubFactory
+from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
+from tests.web.conftest import PHONE
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
 
@@ -165,3 +166,46 @@ def test_no_game_page_scrolls_sideways_on_a_phone(page, broker_client):
             page.goto(path)
             width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
             assert width[0] <= width[1], (engine, path, width)
+
+
+SIDEWAYS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def test_no_page_type_scrolls_sideways_on_a_phone(page, broker_client, projections):
+    """Every page type a member opens, on a 390-pixel screen: the game page for a
+    spectator and a seat, the replay, the scorepad, the club, the league, its
+    statistics and a profile."""
+    club = ClubFactory(client=broker_client)
+    players = [PlayerFactory(client=broker_client, club=club, name=n) for n in NAMES[:3]]
+    league = LeagueFactory(client=broker_client, club=club, public=True)
+    game = GameFactory(
+        client=broker_client,
+        club=club,
+        engine="chancellors",
+        options={"target": 10},
+        dealer="table",
+        players=players,
+        public=True,
+        league=league["id"],
+    )
+    gid = game["id"]
+    play_table_game(broker_client, game, club["admin_token"], until=lambda view: view["version"] >= 30)
+    page.goto(f"/game/{gid}")  # a spectator of a public game, signed out
+    assert page.locator("#table-host, .table-view").count(), "the spectator sees no table"
+    assert page.evaluate(SIDEWAYS)[0] <= PHONE["width"], ("spectator", page.evaluate(SIDEWAYS))
+    sign_in(page, club["admin_token"])
+    for path in (f"/game/{gid}?seat=0", f"/game/{gid}/scorepad"):
+        page.goto(path)
+        assert page.evaluate(SIDEWAYS)[0] <= PHONE["width"], (path, page.evaluate(SIDEWAYS))
+    play_table_game(broker_client, game, club["admin_token"])  # to the end: a replay, standings, figures
+    replay_ready(broker_client, gid, club["admin_token"])
+    for path in (
+        f"/game/{gid}/replay?step=1",
+        f"/club/{club['id']}",
+        f"/league/{league['id']}",
+        f"/league/{league['id']}/statistics",
+        f"/player/{players[0]['id']}",
+    ):
+        response = page.goto(path)
+        assert response.status == 200, path
+        assert page.evaluate(SIDEWAYS)[0] <= PHONE["width"], (path, page.evaluate(SIDEWAYS))
