@@ -17,8 +17,8 @@ by its player's), or as the value itself.
 
 A draw of several cards is entered as a set, in any order: each card the
 pool still holds is one button (copies that read alike, one button with a
-count), each card chosen can be taken back, and the whole set is confirmed
-once; the command lists the cards in sorted order (the same hand however it
+count), each card chosen can be taken back, and the set records itself
+when its last card is tapped (Undo takes it back); the command lists the cards in sorted order (the same hand however it
 was picked up). A die is asked by the name of the player it is rolled for; a
 pair of dice is one tap on a six-by-six grid (first die by row, second by column).
 
@@ -36,7 +36,8 @@ from typing import Any
 
 from engines.base import ChanceRequest, Engine, RuleViolation
 
-FINAL_AT = 8
+#: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
+FINAL_AT = 24
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Option:
     command: dict[str, Any] | None = None  # a whole command, seat excluded
     count: int = 0  # a card of a set: how many of it may still be chosen (or are chosen)
     kind: str = ""  # a card of a set: its kind, for filtering a large deck
+    group: str = ""  # a seat's command: its kind in words, under which the buttons are grouped
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,6 @@ class Choice:
     picked: list[str] = field(default_factory=list)  # the answers given so far, as labels
     title: str = ""  # what is being entered, when the actor alone does not say it
     chosen: list[Option] = field(default_factory=list)  # a set's cards so far; each takes one back
-    confirm: Option | None = None  # the whole set, once every card of it is chosen
     needed: int = 0  # the cards a set holds when complete
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
@@ -210,10 +211,17 @@ def _finals(commands: list[dict[str, Any]], label: Label, words_for: ValueLabel)
             apart = [", ".join(value_label(f.get(k)) for k in differ) for f in flats]
         for i, why in zip(alike, apart, strict=True):
             labels[i] = f"{text} ({why})"
-    return [
-        Option(text, command={k: v for k, v in c.items() if k != "seat"})
+    kinds = list(dict.fromkeys(c.get("type", "") for c in commands))
+    grouped = len(kinds) > 1 and len(commands) > len(kinds)
+    options = [
+        Option(
+            text,
+            command={k: v for k, v in c.items() if k != "seat"},
+            group=words(c.get("type", "")) if grouped else "",
+        )
         for text, c in zip(labels, commands, strict=True)
     ]
+    return sorted(options, key=lambda o: kinds.index(o.command.get("type", ""))) if grouped else options
 
 
 def seat_choice(
@@ -299,7 +307,7 @@ def chance_choice(
     pool = Counter(request.pool)
     if (
         len(dice) > request.dice
-        or len(cards) > request.draw
+        or len(cards) >= max(request.draw, 1)
         or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)
         or any(not isinstance(c, str) or pool[c] < n for c, n in Counter(cards).items())
         or (cards and len(dice) < request.dice)
@@ -359,11 +367,7 @@ def _card_set(
         if chosen_by_words[text]
     ]
     needed = request.draw
-    if len(cards) == needed:
-        confirm = Option(f"Confirm: {title}", command=dict(base))
-        question = f"All {needed} cards chosen" if needed > 1 else "The card chosen"
-        return Choice(None, question, [], picked, title, chosen, confirm, needed)
-    one_tap = needed == 1
+    last_card = len(cards) + 1 == needed  # the set records itself when its last card is tapped
     options = []
     for text in order:
         remaining = sum(left[c] for c in groups[text])
@@ -371,14 +375,20 @@ def _card_set(
             continue
         card = next(c for c in groups[text] if left[c] > 0)
         kind = card_kind(card)
-        if one_tap:
-            options.append(Option(text, command={**base, "cards": [card]}, count=remaining, kind=kind))
+        if last_card:
+            whole = {**base, "cards": sorted([*cards, card])}
+            options.append(Option(text, command=whole, count=remaining, kind=kind))
         else:
             options.append(Option(text, picks=(*picks, encode("card", card)), count=remaining, kind=kind))
     kinds = sorted({o.kind for o in options if o.kind})
     kind_words = [(k, words(k.replace("-", " "))) for k in kinds] if len(kinds) > 1 else []
-    question = "Which card?" if one_tap else f"Which cards? {len(cards)} of {needed} chosen"
-    return Choice(None, question, options, picked, title, chosen, None, needed, kind_words)
+    if needed == 1:
+        question = "Which card?"
+    elif last_card:
+        question = f"Which card? The last of {needed}: tapping it records the set"
+    else:
+        question = f"Which cards? {len(cards)} of {needed} chosen"
+    return Choice(None, question, options, picked, title, chosen, needed, kind_words)
 
 
 def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:
