@@ -48,6 +48,7 @@ class Option:
     count: int = 0  # a card of a set: how many of it may still be chosen (or are chosen)
     kind: str = ""  # a card of a set: its kind, for filtering a large deck
     group: str = ""  # a seat's command: its kind in words, under which the buttons are grouped
+    then: dict[str, Any] | None = None  # the die rolled on the command, entered by the same tap
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,8 @@ def _path_label(path: str) -> str:
 
 
 Label = Callable[[dict[str, Any]], str]
+#: The chance a seat's command leads to, when the caller may enter it: ``command -> request``.
+Then = Callable[[dict[str, Any]], ChanceRequest | None]
 #: One value of a command's field in words: ``(field, value) -> text``.
 ValueLabel = Callable[[str, Any], str]
 
@@ -230,10 +233,13 @@ def seat_choice(
     picks: list[str],
     label: Label = command_label,
     words_for: ValueLabel = plain_value,
+    then: Then | None = None,
+    names: Sequence[str] = (),
 ) -> Choice | None:
     """The seat's legal commands narrowed by ``picks``, each final one worded
     by ``label`` and each answer to a question by ``words_for``; None when
-    it has none."""
+    it has none. A final command that rolls one die (``then``) is six
+    buttons, one per face: the command and its roll in one tap."""
     flats = [(_flat(c), {**c, "seat": actor}) for c in commands]
     if not flats:
         return None
@@ -244,6 +250,8 @@ def seat_choice(
     picked = [f"{_path_label(path).rstrip('?')}: {_answer(path, value, words_for)}" for path, value in wanted]
     if len(remaining) <= FINAL_AT:
         options = _finals([c for _, c in remaining], label, words_for)
+        if then is not None:
+            options = [rolled for o in options for rolled in _with_roll(o, actor, then, names)]
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     paths: list[str] = []
     for f, _ in remaining:
@@ -260,6 +268,19 @@ def seat_choice(
             ]
             return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
+
+
+def _with_roll(option: Option, actor: int, then: Then, names: Sequence[str]) -> list[Option]:
+    """``option`` as six buttons under one heading when its command rolls one
+    die and nothing else: each face enters the command and the roll together."""
+    request = then({**option.command, "seat": actor})
+    if request is None or request.dice != 1 or request.draw:
+        return [option]
+    heading = f"{option.label}, then {die_names(request, names)[0]}"
+    roll = {"type": request.command, **dict(request.fixed)}
+    return [
+        Option(str(v), command=option.command, group=heading, then={**roll, "dice": [v]}) for v in range(1, 7)
+    ]
 
 
 def die_names(request: ChanceRequest, names: Sequence[str]) -> list[str]:

@@ -274,3 +274,18 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     request = ChanceRequest("DrawCards", draw=1, pool=("P1", "P1b", "P2"), fixed={"player": 0})
     draw = chance_choice(request, [], words_for=words_for)  # at the table, two cards of one name are alike
     assert [(o.label, o.count) for o in draw.options] == [("Leak", 1), ("Scapegoat", 2)]
+
+
+def test_a_command_that_rolls_one_die_is_six_buttons_each_entering_the_roll_too():
+    legal = [{"type": "Roll", "seat": 1}, {"type": "Hold", "seat": 1}]
+
+    def then(command):
+        return ChanceRequest("ResolveRoll", dice=1, seat=1) if command["type"] == "Roll" else None
+
+    choice = seat_choice(1, legal, [], then=then, names=["Ana", "Ben"])
+    rolls = [o for o in choice.options if o.then is not None]
+    assert [o.label for o in rolls] == ["1", "2", "3", "4", "5", "6"]
+    assert {o.group for o in rolls} == {"Roll, then Ben's die"}
+    assert [o.then for o in rolls] == [{"type": "ResolveRoll", "dice": [v]} for v in range(1, 7)]
+    assert all(o.command == {"type": "Roll"} for o in rolls)
+    assert [o.command for o in choice.options if o.then is None] == [{"type": "Hold"}]
