@@ -6,11 +6,13 @@ beside the scorepad before entries were sets (``scorepad_baseline.json``,
 measured once on that code with this module: ``python -m bench.bench_scorepad
 --baseline``).
 
-The game is chosen by the engine, not by the page: at each step a seeded
-generator picks the next entry among every seat's legal commands (or deals the
-chance the game awaits, each card the lowest-numbered copy of its name, as
-the pad enters it), and the clicker taps the buttons that enter exactly that
-entry. Both pads therefore record the same game, entry for entry.
+The game is chosen by the engine, not by the page: before a game is recorded,
+a seeded generator plans it, at each step picking the next entry among every
+seat's legal commands (or dealing the chance the game awaits, each card the
+lowest-numbered copy of its name, as the pad enters it); the clicker then taps
+the buttons that enter exactly those entries (a command and the die rolled on
+it with one button, where the pad offers one). Both pads therefore record the
+same game, entry for entry; ``--engine=ID`` records one engine's game alone.
 """
 
 from __future__ import annotations

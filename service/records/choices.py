@@ -4,7 +4,9 @@ question at a time, so that only legal commands can be entered.
 A seat's choices come from the engine's ``legal_commands``: while more than
 ``FINAL_AT`` commands remain, the recorder answers the first question on which
 they differ (which card? which die?) and the rest are filtered; then each
-remaining command is one button. The table's chance comes from the engine's
+remaining command is one button, grouped by its type when there are several.
+A command after which the game awaits one die that the caller may enter
+too is six buttons, one per face: the command and its roll in one tap. The table's chance comes from the engine's
 ``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
 is left of the pool, in sorted order, so a draw is chosen once whatever the
 order the cards were picked up in). Every button is a whole command; the
