@@ -6,12 +6,12 @@ beside the scorepad before entries were sets (``scorepad_baseline.json``,
 measured once on that code with this module: ``python -m bench.bench_scorepad
 --baseline``).
 
-The game is chosen by the engine, not by the page: before a game is recorded,
-a seeded generator plans it, at each step picking the next entry among every
-seat's legal commands (or dealing the chance the game awaits, each card the
-lowest-numbered copy of its name, as the pad enters it); the clicker then taps
-the buttons that enter exactly those entries (a command and the die rolled on
-it with one button, where the pad offers one). Both pads therefore record the
+The game is chosen by the engine, not by the page: at each step a seeded
+generator picks the next entry among every seat's legal commands (or deals the
+chance the game awaits, each card the lowest-numbered copy of its name, as
+the pad enters it), and the clicker taps the buttons that enter exactly that
+entry (a command and the die rolled on it with one button, where the pad
+offers one: the die dealt as the next step would deal it). Both pads therefore record the
 same game, entry for entry; ``--engine=ID`` records one engine's game alone.
 """
 
@@ -195,60 +195,53 @@ def _canonical(request, command: dict[str, Any], words) -> tuple[dict[str, Any],
     return {**command, "cards": cards}, text
 
 
-def plan(game, state, rng: random.Random) -> list[tuple[int | None, dict[str, Any], list[str]]]:
-    """The seeded game, entry by entry: (actor, command, the dealt cards' words).
-
-    At each step the generator picks the next entry among every seat's legal
-    commands, or deals the chance the game awaits, and the game moves on by
-    the entry as the pad enters it (the engine is pure, so the game planned
-    is the game the pad records)."""
-    engine = game.engine
-    names = [f"P{i}" for i in range(len(game.seats))]
-    entries = []
-    for _ in range(MAX_ENTRIES):
-        if engine.outcome(state).finished:
-            return entries
-        words = choices.engine_value_labels(engine, state, names)
-        request = engine.chance(state)
-        if request is not None:
-            actor, dealt = None, deal(request, rng)
-            command, card_words = _canonical(request, {k: v for k, v in dealt.items() if k != "seat"}, words)
-        else:
-            legal = [(s, c) for s in range(len(game.seats)) for c in engine.legal_commands(state, s)]
-            kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
-            actor, chosen = rng.choice(kept)
-            command, card_words = {k: v for k, v in chosen.items() if k != "seat"}, []
-        entries.append((actor, command, card_words))
-        for event in engine.decide(state, {**command, "seat": actor}):
-            state = engine.evolve(state, event)
-    raise AssertionError(f"{game.id}: the game did not end")
+def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[int | None, dict, list[str]]:
+    """The seeded generator's next entry: one among every seat's legal commands,
+    or the chance the game awaits dealt (each card the lowest-numbered copy of
+    its name, as the pad enters it)."""
+    words = choices.engine_value_labels(engine, state, names)
+    request = engine.chance(state)
+    if request is not None:
+        dealt = deal(request, rng)
+        command, card_words = _canonical(request, {k: v for k, v in dealt.items() if k != "seat"}, words)
+        return None, command, card_words
+    legal = [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
+    kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
+    actor, chosen = rng.choice(kept)
+    return actor, {k: v for k, v in chosen.items() if k != "seat"}, []
 
 
-def _a_roll(entry) -> bool:
-    actor, command, _ = entry
-    return actor is None and "dice" in command and len(command["dice"]) == 1 and "cards" not in command
+def _roll_after(engine, state, actor: int, command: dict[str, Any]):
+    """The one die the game awaits once ``command`` is entered, or None."""
+    for event in engine.decide(state, {**command, "seat": actor}):
+        state = engine.evolve(state, event)
+    request = engine.chance(state)
+    return request if request is not None and request.dice == 1 and not request.draw else None
 
 
 def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
+    """Record the seeded game: each entry chosen on the game as it stands, and a
+    command's die, when it rolls one, dealt by the generator as the next entry
+    would be and tapped with the command where the pad offers that button."""
     clicker = Clicker(page, timed)
-    with pool.connection() as conn:
-        game = get_game(conn, game_id)
-        entries = plan(game, states.load_state(conn, game), rng)
     page.goto(f"/game/{game_id}/scorepad")
-    at = 0
-    while at < len(entries):
-        actor, command, card_words = entries[at]
-        following = entries[at + 1] if at + 1 < len(entries) else None
-        rolled = actor is not None and following is not None and _a_roll(following)
-        if rolled and clicker.enter_with_roll(actor, command, following[1]):
-            at += 2
+    for _ in range(MAX_ENTRIES):
+        with pool.connection() as conn:
+            game = get_game(conn, game_id)
+            state = states.load_state(conn, game)
+        if game.status != "active":
+            return {"taps": clicker.taps, "log_lines": game.version, "tap_times": clicker.tap_times}
+        names = [f"P{i}" for i in range(len(game.seats))]
+        actor, command, card_words = _next_entry(game.engine, state, len(game.seats), rng, names)
+        request = None if actor is None else _roll_after(game.engine, state, actor, command)
+        if request is None:
+            clicker.enter(actor, command, card_words)
             continue
-        clicker.enter(actor, command, card_words)
-        at += 1
-    with pool.connection() as conn:
-        game = get_game(conn, game_id)
-    assert game.status != "active", f"{game_id}: the game did not end"
-    return {"taps": clicker.taps, "log_lines": game.version, "tap_times": clicker.tap_times}
+        roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
+        if not clicker.enter_with_roll(actor, command, roll):
+            clicker.enter(actor, command, [])
+            clicker.enter(None, roll, [])
+    raise AssertionError(f"{game_id}: the game did not end")
 
 
 def _club(client) -> dict[str, Any]:
