@@ -10,7 +10,9 @@ The game is chosen by the engine, not by the page: at each step a seeded
 generator picks the next entry among every seat's legal commands (or deals the
 chance the game awaits, each card the lowest-numbered copy of its name, as
 the pad enters it), and the clicker taps the buttons that enter exactly that
-entry. Both pads therefore record the same game, entry for entry.
+entry (a command and the die rolled on it with one button, where the pad
+offers one: the die dealt as the next step would deal it). Both pads therefore record the
+same game, entry for entry; ``--engine=ID`` records one engine's game alone.
 """
 
 from __future__ import annotations
@@ -121,8 +123,10 @@ class Clicker:
               if (!pad) return [];
               return Array.from(pad.querySelectorAll('.choice')).map((el, i) => {
                 const form = el.closest('form');
+                const then = form ? form.querySelector('input[name=then]') : null;
                 return {i, href: el.getAttribute('href'), name: (el.closest('[data-name]') || el).dataset.name || null,
-                        command: form ? form.querySelector('input[name=command]').value : null};
+                        command: form ? form.querySelector('input[name=command]').value : null,
+                        then: then ? then.value : null};
               });
             }""",
             key,
@@ -136,7 +140,12 @@ class Clicker:
         for _ in range(200):
             options = self.options(key)
             final = next(
-                (o for o in options if o["command"] and _same(json.loads(o["command"]), command)), None
+                (
+                    o
+                    for o in options
+                    if o["command"] and not o["then"] and _same(json.loads(o["command"]), command)
+                ),
+                None,
             )
             if final is not None:
                 self.tap(self.page.locator(f"#pad-{key} .choice").nth(final["i"]))
@@ -157,6 +166,18 @@ class Clicker:
                 raise AssertionError(f"no button enters {command} for {key}: {options}")
         raise AssertionError(f"{command} was not entered")
 
+    def enter_with_roll(self, actor: int, command: dict[str, Any], roll: dict[str, Any]) -> bool:
+        """Tap the one button that enters ``command`` and the die rolled on it, when the pad has one."""
+        for option in self.options(str(actor)):
+            if (
+                option["then"]
+                and _same(json.loads(option["command"]), command)
+                and _same(json.loads(option["then"]), roll)
+            ):
+                self.tap(self.page.locator(f"#pad-{actor} .choice").nth(option["i"]))
+                return True
+        return False
+
 
 def _canonical(request, command: dict[str, Any], words) -> tuple[dict[str, Any], list[str]]:
     """The dealt cards as the pad enters them: of copies that read alike, the lowest-numbered."""
@@ -174,7 +195,34 @@ def _canonical(request, command: dict[str, Any], words) -> tuple[dict[str, Any],
     return {**command, "cards": cards}, text
 
 
+def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[int | None, dict, list[str]]:
+    """The seeded generator's next entry: one among every seat's legal commands,
+    or the chance the game awaits dealt (each card the lowest-numbered copy of
+    its name, as the pad enters it)."""
+    words = choices.engine_value_labels(engine, state, names)
+    request = engine.chance(state)
+    if request is not None:
+        dealt = deal(request, rng)
+        command, card_words = _canonical(request, {k: v for k, v in dealt.items() if k != "seat"}, words)
+        return None, command, card_words
+    legal = [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
+    kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
+    actor, chosen = rng.choice(kept)
+    return actor, {k: v for k, v in chosen.items() if k != "seat"}, []
+
+
+def _roll_after(engine, state, actor: int, command: dict[str, Any]):
+    """The one die the game awaits once ``command`` is entered, or None."""
+    for event in engine.decide(state, {**command, "seat": actor}):
+        state = engine.evolve(state, event)
+    request = engine.chance(state)
+    return request if request is not None and request.dice == 1 and not request.draw else None
+
+
 def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
+    """Record the seeded game: each entry chosen on the game as it stands, and a
+    command's die, when it rolls one, dealt by the generator as the next entry
+    would be and tapped with the command where the pad offers that button."""
     clicker = Clicker(page, timed)
     page.goto(f"/game/{game_id}/scorepad")
     for _ in range(MAX_ENTRIES):
@@ -183,19 +231,16 @@ def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[s
             state = states.load_state(conn, game)
         if game.status != "active":
             return {"taps": clicker.taps, "log_lines": game.version, "tap_times": clicker.tap_times}
-        engine = game.engine
         names = [f"P{i}" for i in range(len(game.seats))]
-        words = choices.engine_value_labels(engine, state, names)
-        request = engine.chance(state)
-        if request is not None:
-            actor, dealt = None, deal(request, rng)
-            command, card_words = _canonical(request, {k: v for k, v in dealt.items() if k != "seat"}, words)
-        else:
-            legal = [(s, c) for s in range(len(game.seats)) for c in engine.legal_commands(state, s)]
-            kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
-            actor, chosen = rng.choice(kept)
-            command, card_words = {k: v for k, v in chosen.items() if k != "seat"}, []
-        clicker.enter(actor, command, card_words)
+        actor, command, card_words = _next_entry(game.engine, state, len(game.seats), rng, names)
+        request = None if actor is None else _roll_after(game.engine, state, actor, command)
+        if request is None:
+            clicker.enter(actor, command, card_words)
+            continue
+        roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
+        if not clicker.enter_with_roll(actor, command, roll):
+            clicker.enter(actor, command, [])
+            clicker.enter(None, roll, [])
     raise AssertionError(f"{game_id}: the game did not end")
 
 
@@ -241,7 +286,7 @@ def measure() -> dict[str, dict[str, Any]]:
                 page.fill("#token", club["admin_token"])
                 with page.expect_navigation():
                     page.click("button:has-text('Sign in')")
-                for engine_id in registry.available():
+                for engine_id in _engines():
                     options, seats = GAMES[engine_id]
                     game = _post(
                         client,
@@ -265,6 +310,12 @@ def measure() -> dict[str, dict[str, Any]]:
     return figures
 
 
+def _engines() -> list[str]:
+    """The engines to record: every one, or those named after ``--engine``."""
+    named = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--engine=")]
+    return [e for e in registry.available() if not named or e in named]
+
+
 def _summary(run: dict[str, Any]) -> dict[str, float]:
     times = [t * 1000 for t in run["tap_times"]]
     return {
@@ -281,7 +332,7 @@ def main() -> None:
         print(f"skipped: the scorepad bench needs Chromium at {CHROMIUM}")
         return
     now = {engine: _summary(run) for engine, run in measure().items()}
-    if "--baseline" in sys.argv:
+    if "--baseline" in sys.argv and set(now) == set(registry.available()):
         BASELINE.write_text(json.dumps(now, indent=2, sort_keys=True) + "\n")
         print(f"baseline written to {BASELINE.name}")
     before = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}

@@ -4,7 +4,9 @@ question at a time, so that only legal commands can be entered.
 A seat's choices come from the engine's ``legal_commands``: while more than
 ``FINAL_AT`` commands remain, the recorder answers the first question on which
 they differ (which card? which die?) and the rest are filtered; then each
-remaining command is one button. The table's chance comes from the engine's
+remaining command is one button, grouped by its type when there are several.
+A command after which the game awaits one die that the caller may enter
+too is six buttons, one per face: the command and its roll in one tap. The table's chance comes from the engine's
 ``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
 is left of the pool, in sorted order, so a draw is chosen once whatever the
 order the cards were picked up in). Every button is a whole command; the
@@ -17,8 +19,8 @@ by its player's), or as the value itself.
 
 A draw of several cards is entered as a set, in any order: each card the
 pool still holds is one button (copies that read alike, one button with a
-count), each card chosen can be taken back, and the whole set is confirmed
-once; the command lists the cards in sorted order (the same hand however it
+count), each card chosen can be taken back, and the set records itself
+when its last card is tapped (Undo takes it back); the command lists the cards in sorted order (the same hand however it
 was picked up). A die is asked by the name of the player it is rolled for; a
 pair of dice is one tap on a six-by-six grid (first die by row, second by column).
 
@@ -36,7 +38,8 @@ from typing import Any
 
 from engines.base import ChanceRequest, Engine, RuleViolation
 
-FINAL_AT = 8
+#: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
+FINAL_AT = 24
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class Option:
     command: dict[str, Any] | None = None  # a whole command, seat excluded
     count: int = 0  # a card of a set: how many of it may still be chosen (or are chosen)
     kind: str = ""  # a card of a set: its kind, for filtering a large deck
+    group: str = ""  # a seat's command: its kind in words, under which the buttons are grouped
+    then: dict[str, Any] | None = None  # the die rolled on the command, entered by the same tap
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,6 @@ class Choice:
     picked: list[str] = field(default_factory=list)  # the answers given so far, as labels
     title: str = ""  # what is being entered, when the actor alone does not say it
     chosen: list[Option] = field(default_factory=list)  # a set's cards so far; each takes one back
-    confirm: Option | None = None  # the whole set, once every card of it is chosen
     needed: int = 0  # the cards a set holds when complete
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
@@ -156,6 +160,8 @@ def _path_label(path: str) -> str:
 
 
 Label = Callable[[dict[str, Any]], str]
+#: The chance a seat's command leads to, when the caller may enter it: ``command -> request``.
+Then = Callable[[dict[str, Any]], ChanceRequest | None]
 #: One value of a command's field in words: ``(field, value) -> text``.
 ValueLabel = Callable[[str, Any], str]
 
@@ -210,10 +216,17 @@ def _finals(commands: list[dict[str, Any]], label: Label, words_for: ValueLabel)
             apart = [", ".join(value_label(f.get(k)) for k in differ) for f in flats]
         for i, why in zip(alike, apart, strict=True):
             labels[i] = f"{text} ({why})"
-    return [
-        Option(text, command={k: v for k, v in c.items() if k != "seat"})
+    kinds = list(dict.fromkeys(c.get("type", "") for c in commands))
+    grouped = len(kinds) > 1 and len(commands) > len(kinds)
+    options = [
+        Option(
+            text,
+            command={k: v for k, v in c.items() if k != "seat"},
+            group=words(c.get("type", "")) if grouped else "",
+        )
         for text, c in zip(labels, commands, strict=True)
     ]
+    return sorted(options, key=lambda o: kinds.index(o.command.get("type", ""))) if grouped else options
 
 
 def seat_choice(
@@ -222,10 +235,13 @@ def seat_choice(
     picks: list[str],
     label: Label = command_label,
     words_for: ValueLabel = plain_value,
+    then: Then | None = None,
+    names: Sequence[str] = (),
 ) -> Choice | None:
     """The seat's legal commands narrowed by ``picks``, each final one worded
     by ``label`` and each answer to a question by ``words_for``; None when
-    it has none."""
+    it has none. A final command that rolls one die (``then``) is six
+    buttons, one per face: the command and its roll in one tap."""
     flats = [(_flat(c), {**c, "seat": actor}) for c in commands]
     if not flats:
         return None
@@ -236,6 +252,8 @@ def seat_choice(
     picked = [f"{_path_label(path).rstrip('?')}: {_answer(path, value, words_for)}" for path, value in wanted]
     if len(remaining) <= FINAL_AT:
         options = _finals([c for _, c in remaining], label, words_for)
+        if then is not None:
+            options = [rolled for o in options for rolled in _with_roll(o, actor, then, names)]
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     paths: list[str] = []
     for f, _ in remaining:
@@ -252,6 +270,19 @@ def seat_choice(
             ]
             return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
+
+
+def _with_roll(option: Option, actor: int, then: Then, names: Sequence[str]) -> list[Option]:
+    """``option`` as six buttons under one heading when its command rolls one
+    die and nothing else: each face enters the command and the roll together."""
+    request = then({**option.command, "seat": actor})
+    if request is None or request.dice != 1 or request.draw:
+        return [option]
+    heading = f"{option.label}, then {die_names(request, names)[0]}"
+    roll = {"type": request.command, **dict(request.fixed)}
+    return [
+        Option(str(v), command=option.command, group=heading, then={**roll, "dice": [v]}) for v in range(1, 7)
+    ]
 
 
 def die_names(request: ChanceRequest, names: Sequence[str]) -> list[str]:
@@ -299,7 +330,7 @@ def chance_choice(
     pool = Counter(request.pool)
     if (
         len(dice) > request.dice
-        or len(cards) > request.draw
+        or len(cards) >= max(request.draw, 1)
         or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)
         or any(not isinstance(c, str) or pool[c] < n for c, n in Counter(cards).items())
         or (cards and len(dice) < request.dice)
@@ -359,11 +390,7 @@ def _card_set(
         if chosen_by_words[text]
     ]
     needed = request.draw
-    if len(cards) == needed:
-        confirm = Option(f"Confirm: {title}", command=dict(base))
-        question = f"All {needed} cards chosen" if needed > 1 else "The card chosen"
-        return Choice(None, question, [], picked, title, chosen, confirm, needed)
-    one_tap = needed == 1
+    last_card = len(cards) + 1 == needed  # the set records itself when its last card is tapped
     options = []
     for text in order:
         remaining = sum(left[c] for c in groups[text])
@@ -371,14 +398,20 @@ def _card_set(
             continue
         card = next(c for c in groups[text] if left[c] > 0)
         kind = card_kind(card)
-        if one_tap:
-            options.append(Option(text, command={**base, "cards": [card]}, count=remaining, kind=kind))
+        if last_card:
+            whole = {**base, "cards": sorted([*cards, card])}
+            options.append(Option(text, command=whole, count=remaining, kind=kind))
         else:
             options.append(Option(text, picks=(*picks, encode("card", card)), count=remaining, kind=kind))
     kinds = sorted({o.kind for o in options if o.kind})
     kind_words = [(k, words(k.replace("-", " "))) for k in kinds] if len(kinds) > 1 else []
-    question = "Which card?" if one_tap else f"Which cards? {len(cards)} of {needed} chosen"
-    return Choice(None, question, options, picked, title, chosen, None, needed, kind_words)
+    if needed == 1:
+        question = "Which card?"
+    elif last_card:
+        question = f"Which card? The last of {needed}: tapping it records the set"
+    else:
+        question = f"Which cards? {len(cards)} of {needed} chosen"
+    return Choice(None, question, options, picked, title, chosen, needed, kind_words)
 
 
 def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from uuid import UUID
 import psycopg
 
 from engines import registry
-from engines.base import Event
+from engines.base import Event, RuleViolation
 from service.records import (
     access,
     acting,
@@ -330,7 +330,8 @@ def scorepad(
                 waiting.append(_waiting_for_seat(names[seat], commands))
                 continue
             picked = picks if actor == str(seat) else []
-            choice = choices.seat_choice(seat, commands, picked, label, words_for)
+            then = _roll_after(game, principal, engine, state)
+            choice = choices.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
                 pads.append(choice)
     outcome = engine.outcome(state)
@@ -350,6 +351,23 @@ def scorepad(
         "log_length": game.version,
         "undo": last_entry(events) if principal.is_admin else None,
     }
+
+
+def _roll_after(game: Game, principal: Principal, engine: Any, state: Any) -> choices.Then:
+    """The chance a seat's command leads to, when the caller may enter it too
+    (a die the recorder rolls on the same tap as the command)."""
+
+    def then(command: dict[str, Any]) -> Any:
+        try:
+            after = state
+            for event in engine.decide(state, command):
+                after = engine.evolve(after, event)
+        except RuleViolation:
+            return None
+        request = engine.chance(after)
+        return request if request is not None and _may_supply(game, principal, request) else None
+
+    return then
 
 
 def _may_supply(game: Game, principal: Principal, request: Any) -> bool:
@@ -436,15 +454,18 @@ def record_entry(
     command: dict[str, Any],
     expected_version: int,
     request_id: str | None,
+    then: dict[str, Any] | None = None,
 ) -> WriteResult:
     """One entry of the scorepad: the command as the recorder chose it, at the
-    version it saw. An entry chosen on a version since moved past is applied
+    version it saw, and the die rolled on it (``then``) when the same tap
+    gave it. An entry chosen on a version since moved past is applied
     when it still means what it meant (``late_entries``); otherwise nothing is
-    stored and the conflict says what was entered meanwhile."""
+    stored and the conflict says what was entered meanwhile. A roll the
+    engine refuses leaves the command entered and the die still asked."""
     with records.pool.connection() as conn:
         principal = _player_of_table(get_game(conn, game_id), principal)
     try:
-        return acting.act(
+        result = acting.act(
             records,
             game_id,
             principal,
@@ -457,8 +478,19 @@ def record_entry(
         if moved.code != "version-conflict":
             raise
         now_version = _late_entry_applies(records, game_id, principal, seat, command, expected_version)
+        result = acting.act(
+            records, game_id, principal, seat, command, expected_version=now_version, request_id=request_id
+        )
+    if then is None:
+        return result
     return acting.act(
-        records, game_id, principal, seat, command, expected_version=now_version, request_id=request_id
+        records,
+        game_id,
+        principal,
+        None,
+        then,
+        expected_version=result.body["version"],
+        request_id=request_id,
     )
 
 

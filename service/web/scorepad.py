@@ -66,6 +66,7 @@ def enter(game_id: UUID):
         raise Invalid("bad-command", "The entry is not a command.") from exc
     if not isinstance(command, dict) or "type" not in command:
         raise Invalid("bad-command", "The entry is not a command.")
+    then = _roll(request.form.get("then", ""))
     refused = ""
     try:
         pages.record_entry(
@@ -76,10 +77,24 @@ def enter(game_id: UUID):
             command,
             _version(),
             g.get("request_id"),
+            then,
         )
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = _why(error)
     return _answered(game_id, refused)
+
+
+def _roll(value: str) -> dict[str, Any] | None:
+    """The scorepad's ``then`` field: the die rolled on the same tap, or none."""
+    if not value:
+        return None
+    try:
+        roll: Any = json.loads(value)
+    except ValueError as exc:
+        raise Invalid("bad-command", "The roll is not a command.") from exc
+    if not isinstance(roll, dict) or "type" not in roll:
+        raise Invalid("bad-command", "The roll is not a command.")
+    return roll
 
 
 def _seat(value: str) -> int:

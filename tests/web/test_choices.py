@@ -20,7 +20,7 @@ from service.records.choices import (
 def finals(choose, picks=()) -> list[dict]:
     """Every whole command reachable from ``picks`` by answering the questions."""
     choice = choose(list(picks))
-    out = [choice.confirm.command] if choice.confirm is not None else []
+    out = []
     for option in choice.options:
         out += [option.command] if option.command is not None else finals(choose, option.picks)
     return out
@@ -46,6 +46,20 @@ def test_a_few_commands_are_buttons_at_once():
     assert all(o.command is not None for o in choice.options)
 
 
+def test_a_seat_s_few_commands_of_several_kinds_are_buttons_grouped_by_kind():
+    legal = [{"type": "PlayCard", "seat": 0, "card": c} for c in "ab"]
+    legal += [{"type": "Pass", "seat": 0}, {"type": "PlayCard", "seat": 0, "card": "c"}]
+    choice = seat_choice(0, legal, [])
+    assert all(o.command is not None for o in choice.options)
+    assert [(o.group, o.label) for o in choice.options] == [
+        ("Play card", "Play card: a"),
+        ("Play card", "Play card: b"),
+        ("Play card", "Play card: c"),
+        ("Pass", "Pass"),
+    ]
+    assert {o.group for o in seat_choice(0, legal[:2], []).options} == {""}  # one kind: no heading
+
+
 def test_a_pair_of_dice_is_one_tap_among_all_36_rolls():
     request = ChanceRequest("RollDice", dice=2, fixed={"problem": 1})
     choice = chance_choice(request, [])
@@ -67,22 +81,30 @@ def test_a_draw_offers_every_possible_hand_and_nothing_else():
 
 
 def pick_in_order(request, cards, words_for=plain_value):
-    """The set chosen by tapping each card's button in ``cards``' order."""
+    """The set chosen by tapping each card's button in ``cards``' order: the
+    pad before the last card, and the last card's button."""
     choice = chance_choice(request, [], words_for=words_for)
-    for card in cards:
+    for card in cards[:-1]:
         option = next(o for o in choice.options if o.label == words_for("cards", card))
         choice = chance_choice(request, list(option.picks), words_for=words_for)
-    return choice
+    return choice, next(o for o in choice.options if o.label == words_for("cards", cards[-1]))
 
 
-def test_a_hand_is_entered_in_any_order_and_confirmed_once():
+def test_a_hand_is_entered_in_any_order_and_its_last_card_records_it():
     pool = ("bard", "ace", "cave", "desert", "ace", "eel")
     request = ChanceRequest("DrawCards", draw=4, pool=pool, fixed={"player": 0})
     hand = ["eel", "ace", "cave", "ace"]
     for order in permutations(hand):
-        choice = pick_in_order(request, order)
-        assert choice.options == [] and choice.confirm is not None
-        assert choice.confirm.command == {"type": "DrawCards", "player": 0, "cards": sorted(hand)}
+        choice, last = pick_in_order(request, order)
+        assert all(o.command is not None and o.picks == () for o in choice.options)
+        assert last.command == {"type": "DrawCards", "player": 0, "cards": sorted(hand)}
+
+
+def test_a_complete_set_is_never_asked_to_be_confirmed():
+    request = ChanceRequest("DrawCards", draw=2, pool=("ace", "bard", "cave"), fixed={"player": 0})
+    every_card = ['card="ace"', 'card="bard"']
+    choice = chance_choice(request, every_card)
+    assert choice.chosen == [] and all(o.command is None for o in choice.options)
 
 
 def test_identical_cards_are_one_button_with_a_count_and_the_set_grows_as_they_are_tapped():
@@ -98,13 +120,12 @@ def test_identical_cards_are_one_button_with_a_count_and_the_set_grows_as_they_a
 
 def test_a_card_chosen_is_taken_back_with_one_tap():
     request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
-    choice = pick_in_order(request, ["cave", "ace", "bard"])
-    assert choice.confirm is not None
-    bard = next(o for o in choice.chosen if o.label == "bard")
-    changed = chance_choice(request, list(bard.picks))
-    assert changed.confirm is None
-    assert sorted(o.label for o in changed.chosen) == ["ace", "cave"]
-    assert [o.label for o in changed.options] == ["bard", "desert"]
+    choice, _ = pick_in_order(request, ["cave", "ace", "bard"])
+    ace = next(o for o in choice.chosen if o.label == "ace")
+    changed = chance_choice(request, list(ace.picks))
+    assert sorted(o.label for o in changed.chosen) == ["cave"]
+    assert [o.label for o in changed.options] == ["ace", "bard", "desert"]
+    assert all(o.command is None for o in changed.options)
 
 
 def test_a_single_card_is_entered_with_one_tap():
@@ -181,6 +202,7 @@ def test_an_engine_s_label_hook_words_the_whole_command_seat_included():
     assert choice.options[0].label == "Bob chooses the Author"
 
 
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
 CARD_NAMES = {"P1": "Scapegoat", "P1b": "Scapegoat", "P2": "Leak", "P3": "Filibuster", "P4": "Recount"}
 
 
@@ -199,16 +221,16 @@ def test_a_narrowing_question_names_each_card_and_player_as_the_engine_words_the
     legal = [
         {"type": "PlayCard", "seat": 0, "card": card, "target": target}
         for card in ("P1", "P2", "P3")
-        for target in (1, 2, 3)
+        for target in range(1, 10)
     ]
-    words_for = engine_value_labels(Named(), None, ["Ann", "Bob", "Cat", "Dan"])
+    words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
     assert len(legal) > FINAL_AT and choice.question == "Card?"
     assert [o.label for o in choice.options] == ["Scapegoat", "Leak", "Filibuster"]
     assert choice.options[1].picks == ('card="P2"',)  # the pick is still the card's id
     narrowed = seat_choice(0, legal, list(choice.options[1].picks), words_for=words_for)
     assert narrowed.picked == ["Card: Leak"]
-    assert sorted(o.command["target"] for o in narrowed.options) == [1, 2, 3]
+    assert sorted(o.command["target"] for o in narrowed.options) == list(range(1, 10))
 
 
 def test_the_tables_draw_offers_each_card_by_its_name_in_the_order_of_the_names():
@@ -244,11 +266,26 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     legal = [
         {"type": "PlayCard", "seat": 0, "card": c, "target": t}
         for c in ("P1", "P1b", "P2")
-        for t in (1, 2, 3)
+        for t in range(1, 10)
     ]
-    words_for = engine_value_labels(Named(), None, ["Ann", "Bob", "Cat", "Dan"])
+    words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
     assert [o.label for o in choice.options] == ["Scapegoat (P1)", "Scapegoat (P1b)", "Leak"]
     request = ChanceRequest("DrawCards", draw=1, pool=("P1", "P1b", "P2"), fixed={"player": 0})
     draw = chance_choice(request, [], words_for=words_for)  # at the table, two cards of one name are alike
     assert [(o.label, o.count) for o in draw.options] == [("Leak", 1), ("Scapegoat", 2)]
+
+
+def test_a_command_that_rolls_one_die_is_six_buttons_each_entering_the_roll_too():
+    legal = [{"type": "Roll", "seat": 1}, {"type": "Hold", "seat": 1}]
+
+    def then(command):
+        return ChanceRequest("ResolveRoll", dice=1, seat=1) if command["type"] == "Roll" else None
+
+    choice = seat_choice(1, legal, [], then=then, names=["Ana", "Ben"])
+    rolls = [o for o in choice.options if o.then is not None]
+    assert [o.label for o in rolls] == ["1", "2", "3", "4", "5", "6"]
+    assert {o.group for o in rolls} == {"Roll, then Ben's die"}
+    assert [o.then for o in rolls] == [{"type": "ResolveRoll", "dice": [v]} for v in range(1, 7)]
+    assert all(o.command == {"type": "Roll"} for o in rolls)
+    assert [o.command for o in choice.options if o.then is None] == [{"type": "Hold"}]

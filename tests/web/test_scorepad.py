@@ -288,3 +288,25 @@ def test_the_table_s_draw_offers_each_card_by_the_name_the_log_gives_it(client):
     assert parse_qs(urlsplit(href).query)["p"] == [f'card="{names[text]}"']  # the pick is the card itself
     page = client.get(href).get_data(as_text=True)
     assert f"Take back one {text}" in html.unescape(dict(PAD.findall(page))["table"])
+
+
+def test_a_roll_and_its_die_are_entered_with_one_tap_and_undone_one_entry_at_a_time(client):
+    club, game = new_table_game(client, "pig")
+    path = f"/game/{game['id']}/scorepad"
+    offered = pads(client.get(path).get_data(as_text=True))
+    assert list(offered) == ["0"], "no die is asked apart from the roll"
+    four = next(f for _, f in offered["0"] if f.get("then") and json.loads(f["then"])["dice"] == [4])
+    assert json.loads(four["command"]) == {"type": "Roll"}
+    assert client.post(path, data=four).status_code == 303
+    api = Api(client, club["admin_token"])
+    events = api.get(f"/games/{game['id']}/events").get_json()["events"]
+    assert [(e["type"], e["data"].get("value")) for e in events[-2:]] == [
+        ("RollStarted", None),
+        ("DieRolled", 4),
+    ]
+
+    page = client.get(path).get_data(as_text=True)
+    version = re.search(r'data-version="(\d+)"', page).group(1)
+    undo = {"csrf_token": csrf_token(page), "version": version}
+    assert client.post(f"/game/{game['id']}/undo", data=undo).status_code == 303
+    assert "table" in pads(client.get(path).get_data(as_text=True)), "the die alone is taken back"

@@ -41,7 +41,7 @@ def words(card: str) -> str:
 NAMES = ["Ana", "Ben", "Cat", "Dan"]
 
 
-def test_a_house_of_cronies_deal_is_entered_in_any_order_and_confirmed_once(page, broker_client):
+def test_a_house_of_cronies_deal_is_entered_in_any_order_and_recorded_by_its_last_card(page, broker_client):
     club, players, _, game = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
     sign_in(page, club["admin_token"])
     page.goto(f"/game/{game['id']}/scorepad")
@@ -51,20 +51,22 @@ def test_a_house_of_cronies_deal_is_entered_in_any_order_and_confirmed_once(page
 
     rng = random.Random(26)
     wanted = []
-    while pad.locator(".confirm").count() == 0:
-        cards = pad.locator(".buttons .choice")
+    while pad.locator(".buttons form").count() == 0:
+        cards = pad.locator(".buttons a.choice")
         chosen = cards.nth(rng.randrange(cards.count()))
         wanted.append(chosen.get_attribute("data-name"))
         tap(page, chosen)
-    assert pad.locator(".question").inner_text() == "All 6 cards chosen"
+    assert "The last of 6" in pad.locator(".question").inner_text()
     # change it: take one back, choose another
     taken = pad.locator(".card-chosen").first
     wanted.remove(taken.get_attribute("data-name"))
     tap(page, taken)
-    other = pad.locator(".buttons .choice").last
+    other = pad.locator(".buttons a.choice").last
     wanted.append(other.get_attribute("data-name"))
     tap(page, other)
-    tap(page, pad.locator(".confirm"))
+    last = pad.locator(".buttons form[data-name]").first  # the last card records the set: no confirmation
+    wanted.append(last.get_attribute("data-name"))
+    tap(page, last.locator("button"))
 
     hand_line = page.locator("#log li").first.inner_text()
     assert players[0]["name"] in hand_line
@@ -102,10 +104,10 @@ def test_a_player_enters_their_own_hand_and_sealed_choice_and_the_recorder_sees_
     sign_in(phone, sealed["seat_tokens"][ana]["token"])
     phone.goto(f"/game/{gid}/scorepad")
     own = phone.locator("#pad-table")
-    while own.locator(".confirm").count() == 0:
-        cards = own.locator(".buttons .choice")
+    while own.locator(".buttons form").count() == 0:
+        cards = own.locator(".buttons a.choice")
         tap(phone, cards.nth(cards.count() - 1))
-    tap(phone, own.locator(".confirm"))
+    tap(phone, own.locator(".buttons form button").last)
     player = Api(broker_client, sealed["seat_tokens"][ana]["token"])
     hand = player.get(f"/games/{gid}").get_json()["state"]["hand"]
     assert hand
