@@ -103,7 +103,8 @@ def block(games: list[dict[str, Any]]) -> dict[str, Any]:
             }
         )
     first_wins = sum(1 for g in games if g["places"][g["first_seat"] or 0] == 1)
-    minutes = [(g["ended_at"] - g["created_at"]).total_seconds() / 60 for g in games]
+    # Recording time: a result-only game has no recorded action, so no recording to time.
+    minutes = [(g["ended_at"] - g["created_at"]).total_seconds() / 60 for g in games if g["events"]]
     all_scores = [s for g in games for s in g["scores"]]
     winner_scores = [s for g in games for s, p in zip(g["scores"], g["places"], strict=True) if p == 1]
     return {

@@ -25,11 +25,13 @@ from __future__ import annotations
 import copy
 import threading
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 import psycopg
+from psycopg.types.json import Jsonb
 
 from service.records.access import Principal
 from service.records.context import Records
@@ -47,7 +49,8 @@ ENGINE_WINDOW = 200
 FIGURES = """
 WITH g AS MATERIALIZED (
     SELECT game_id, end_position, seats, places, first_seat, luck, events, turns,
-           extract(epoch FROM ended_at - created_at) / 60 AS minutes, coalesce(ended_by, 'unknown') AS ended_by
+           CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at) / 60 END AS minutes,
+           coalesce(ended_by, 'unknown') AS ended_by
     FROM stats_games WHERE league_id = %(league)s AND status = 'finished'
 ),
 s AS MATERIALIZED (
@@ -110,7 +113,7 @@ FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position <
 """
 ENDED_SINCE = """
 SELECT end_position, seats, places, first_seat, luck, events, turns, coalesce(ended_by, 'unknown') AS ended_by,
-       extract(epoch FROM ended_at - created_at)::float8 / 60 AS minutes
+       CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at)::float8 / 60 END AS minutes
 FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
 """
 #: How long the table played, where a result-only game's record says so.
@@ -137,6 +140,29 @@ class Tally:
     players: dict[str, dict[str, Any]] = field(default_factory=dict)
     met: Counter = field(default_factory=Counter)  # (player, opponent) -> games together
     head: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # a < b -> [ahead, behind, level]
+
+    def names(self, games: dict[str, Any]) -> bool:
+        """Whether this tally holds exactly these games (``GAMES``'s row)."""
+        return (self.games, self.last, self.total) == (games["games"], games["last"], int(games["total"]))
+
+    def dump(self) -> dict[str, Any]:
+        """The tally as JSON (``load`` reads it back)."""
+        return {
+            "games": self.games,
+            "last": self.last,
+            "total": self.total,
+            "sums": self.sums,
+            "first_wins": self.first_wins,
+            "ended_by": dict(self.ended_by),
+            "by_seat": {str(seat): v for seat, v in self.by_seat.items()},
+            "players": self.players,
+            "met": sorted([a, b, n] for (a, b), n in self.met.items()),
+            "head": sorted([a, b, *v] for (a, b), v in self.head.items()),
+        }
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Tally:
+        return cls.summed(data)
 
     @classmethod
     def summed(cls, row: dict[str, Any]) -> Tally:
@@ -262,23 +288,75 @@ class Tally:
 TALLIES: dict[UUID, Tally] = {}
 _TALLIES_LOCK = threading.Lock()
 
+STORED = "SELECT games, last, total, tally FROM stats_tallies WHERE league_id = %s"
+
 
 def tally(conn: psycopg.Connection, league_id: UUID) -> Tally:
-    """The league's tally now: the one kept when no game left it, plus the
-    games that ended since; summed again otherwise."""
+    """The league's tally now: the one this process kept, else the one the
+    statistics projection stored (``stats_tallies``), when either names the
+    league's finished games; else one brought up to date (``advanced``)."""
     now = conn.execute(GAMES, (league_id, END)).fetchone()
     with _TALLIES_LOCK:
         kept = TALLIES.get(league_id)
-    if kept is not None and (kept.games, kept.last, kept.total) == (now["games"], now["last"], now["total"]):
+    if kept is not None and kept.names(now):
+        return kept
+    stored = conn.execute(STORED, (league_id,)).fetchone()
+    if stored is not None and (stored["games"], stored["last"], stored["total"]) == (
+        now["games"],
+        now["last"],
+        now["total"],
+    ):
+        return _keep(league_id, Tally.load(stored["tally"]))
+    return _keep(league_id, advanced(conn, league_id, kept, now))
+
+
+def advanced(
+    conn: psycopg.Connection,
+    league_id: UUID,
+    kept: Tally | None,
+    now: dict[str, Any] | None = None,
+    again: Callable[[], Tally] | None = None,
+) -> Tally:
+    """``kept`` plus the league's games that ended since, when no game it
+    holds left the league's finished games; else the league summed again
+    (``again``, by default by PostgreSQL)."""
+    now = now or conn.execute(GAMES, (league_id, END)).fetchone()
+    if kept is not None and kept.names(now):
         return kept
     if kept is not None and kept.last <= now["last"]:
         before = conn.execute(GAMES, (league_id, kept.last)).fetchone()
         if (before["games"], before["total"]) == (kept.games, kept.total):
-            fresh = copy.deepcopy(kept)
-            for game in conn.execute(ENDED_SINCE, (league_id, kept.last)).fetchall():
-                fresh.add(game)
-            return _keep(league_id, fresh)
-    return _keep(league_id, Tally.summed(conn.execute(FIGURES, {"league": league_id}).fetchone()))
+            return _added(conn, league_id, copy.deepcopy(kept))
+    if again is not None:
+        return again()
+    return Tally.summed(conn.execute(FIGURES, {"league": league_id}).fetchone())
+
+
+def _added(conn: psycopg.Connection, league_id: UUID, kept: Tally) -> Tally:
+    for game in conn.execute(ENDED_SINCE, (league_id, kept.last)).fetchall():
+        kept.add(game)
+    return kept
+
+
+def store_tally(conn: psycopg.Connection, league_id: UUID) -> None:
+    """Bring the league's stored tally up to date with its finished games
+    (the statistics projection calls this in the transaction that wrote
+    them). The stored tally only ever adds games in the order they ended,
+    from none when a game left it, so it is the same whatever the batches
+    were: a rebuild equals it."""
+    stored = conn.execute(STORED, (league_id,)).fetchone()
+    fresh = advanced(
+        conn,
+        league_id,
+        Tally.load(stored["tally"]) if stored else Tally(),
+        again=lambda: _added(conn, league_id, Tally()),
+    )
+    conn.execute(
+        "INSERT INTO stats_tallies (league_id, games, last, total, tally) VALUES (%s, %s, %s, %s, %s)"
+        " ON CONFLICT (league_id) DO UPDATE SET games = EXCLUDED.games, last = EXCLUDED.last,"
+        " total = EXCLUDED.total, tally = EXCLUDED.tally",
+        (league_id, fresh.games, fresh.last, fresh.total, Jsonb(fresh.dump())),
+    )
 
 
 def _keep(league_id: UUID, fresh: Tally) -> Tally:

@@ -173,3 +173,23 @@ def test_the_page_says_how_long_play_took_where_a_result_only_game_noted_it(clie
     assert "3 finished games." in html
     assert "Where the table noted how long it played (2 games), play took 1 h on average." in html
     assert "recording time" in html
+
+
+def test_the_recording_time_leaves_out_result_only_games_which_have_no_recorded_action(client, pool, app):
+    club, league, people = _league(client, 3)
+    with pool.connection() as conn:
+        _finished(conn, club, league, people[:2], [1, 2], 100, minutes=20)
+        _finished(conn, club, league, people[:2], [2, 1], 101, minutes=40)
+        _finished(conn, club, league, people[1:], [1, 2], 102, minutes=600, events=0, turns=0)
+    records = app.extensions["tablerecord.records"]
+    league_id = uuid.UUID(league["id"])
+    page = statistics_page(records, league_id, None)["statistics"]
+    assert page["games"] == 3
+    assert page["average_length"]["minutes"] == 30
+    assert (
+        league_figures.statistics(records, league_id, None, None)["statistics"]["average_length"]["minutes"]
+        == 30
+    )
+    with pool.connection() as conn:  # one more, added to the kept figures
+        _finished(conn, club, league, people[:2], [1, 2], 103, minutes=900, events=0, turns=0)
+    assert statistics_page(records, league_id, None)["statistics"]["average_length"]["minutes"] == 30

@@ -21,6 +21,7 @@ SNAPSHOT_ORDER = {
     "replay_games": "game_id",
     "replay_states": "game_id, step",
     "stats_games": "game_id",
+    "stats_tallies": "league_id",
 }
 
 

@@ -9,7 +9,9 @@ clears the figures; abandoned games are kept but never counted.
 
 The league-level statistics (win rates, distributions, head-to-head, streaks,
 H-index, luck against results) are aggregated from these rows when read
-(``service/records/league_figures.py``).
+(``service/records/league_figures.py``); the statistics page's sums of them
+are kept per league (``stats_tallies``) in the same transaction, so that a
+new process does not sum a league again.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from service.records import league, store
 from service.records.fold import GAME_CREATED, SERVICE_EVENTS, live_line
 from service.records.games import engine_config
 from service.records.league_figures import FIELDS
+from service.records.league_figures_page import store_tally
 from service.records.store import StoredEvent
 
 JSON_FIELDS = {"seats", "places", "scores", "engine_stats", "luck"}
@@ -60,7 +63,7 @@ class Statistics:
     event_types = (
         SERVICE_EVENTS  # the engine events are never needed (statistics reads a stream when it ends)
     )
-    tables = ("stats_games",)
+    tables = ("stats_games", "stats_tallies")
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
         ids = list({e.game_id for e in events})
@@ -112,6 +115,8 @@ class Statistics:
                         for g in (games[i] for i in sorted(changed, key=str))
                     ],
                 )
+            for league_id in sorted({games[i]["league_id"] for i in changed} - {None}, key=str):
+                store_tally(conn, league_id)
 
     def _event(self, e: StoredEvent, games: dict, ended: dict) -> None:
         if e.type == GAME_CREATED:
