@@ -322,6 +322,15 @@ def actors(game: Game, principal: Principal) -> list[int | None]:
     return [principal.seat_in(game)]
 
 
+def page_seat(game: Game, principal: Principal | None, viewer: Viewer) -> int | None:
+    """The seat whose actions the game page offers the caller: the seat the
+    page shows (a member's or a seat token's own; the one the recorder chose
+    to see as), when the caller may act for it now; None: no seat's actions."""
+    if principal is None or not isinstance(viewer, int) or isinstance(viewer, bool):
+        return None
+    return viewer if viewer in actors(game, principal) else None
+
+
 def viewer(game: Game, principal: Principal | None) -> Viewer:
     """What the caller sees of a game by default: a seat, None (spectator) or "all".
 

@@ -8,7 +8,7 @@ replays through ``steps.Replay`` and standings from the standings projection.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -229,15 +229,23 @@ def _date(moment) -> str:
 
 
 def game_page(
-    records: Records, game_id: UUID, principal: Principal | None, as_seat: int | None = None
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    as_seat: int | None = None,
+    picks: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The game as the caller may see it (``game_views.game_view``), its log in
-    plain English as the same viewer may read it, and what the caller may do."""
+    plain English as the same viewer may read it, and what the caller may do:
+    the actions of the seat the page shows, when the caller may act for it
+    (narrowed by ``picks``, as on the scorepad)."""
     view = game_views.game_view(records, game_id, principal, as_seat, table=True)
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
         events = store.read_stream(conn, game.id)
         reword = reworder(config_of(conn, game).catalog)
+        seat = access.page_seat(game, principal, view["viewer"])
+        state = states.load_state(conn, game) if seat is not None else None
     names = name_list([s["name"] for s in view["seats"]], game.seats)
     return {
         **view,
@@ -245,6 +253,39 @@ def game_page(
         "log": log_lines(game, events, view["viewer"], names, reword=reword),
         "recorder": _records_it(game, principal),
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
+        "acting": None if seat is None else _seat_actions(game, state, seat, names, list(picks), reword),
+    }
+
+
+def _seat_actions(
+    game: Game, state: Any, seat: int, names: list[str], picks: list[str], reword: Callable[[str], str]
+) -> dict[str, Any]:
+    """``seat``'s legal actions on ``state`` as the scorepad offers them
+    (``choices.seat_choice``: worded as the log will read them, in the
+    catalog's words), the version they were read at, and whom else the game
+    waits for."""
+    engine = game.engine
+    label, value = (
+        choices.engine_labels(engine, state, names),
+        choices.engine_value_labels(engine, state, names),
+    )
+
+    def words_for(field: str, v: Any) -> str:
+        return reword(value(field, v))
+
+    waiting = []
+    for other in range(len(game.seats)):
+        commands = engine.legal_commands(state, other)
+        if other != seat and commands:
+            waiting.append(_waiting_for_seat(names[other], commands))
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "version": game.version,
+        "choice": choices.seat_choice(
+            seat, engine.legal_commands(state, seat), picks, lambda c: reword(label(c)), words_for
+        ),
+        "waiting": waiting,
     }
 
 
@@ -464,8 +505,52 @@ def record_entry(
     engine refuses leaves the command entered and the die still asked."""
     with records.pool.connection() as conn:
         principal = _player_of_table(get_game(conn, game_id), principal)
+    result = _entered(records, game_id, principal, seat, command, expected_version, request_id)
+    if then is None:
+        return result
+    return acting.act(
+        records,
+        game_id,
+        principal,
+        None,
+        then,
+        expected_version=result.body["version"],
+        request_id=request_id,
+    )
+
+
+def act_for_seat(
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    seat: int,
+    command: dict[str, Any],
+    expected_version: int,
+    request_id: str | None,
+) -> WriteResult:
+    """One action from the game page: ``seat``'s command, by whoever may act
+    for that seat (``access.may_act``: a member or a seat token for their own
+    alone), at the version the page showed; one chosen on a version since
+    moved past is applied as a late scorepad entry is (``late_entries``)."""
+    principal = access.required(principal)
+    with records.pool.connection() as conn:
+        access.may_act(get_game(conn, game_id), principal, seat)
+    return _entered(records, game_id, principal, seat, command, expected_version, request_id)
+
+
+def _entered(
+    records: Records,
+    game_id: UUID,
+    principal: Principal,
+    seat: int | None,
+    command: dict[str, Any],
+    expected_version: int,
+    request_id: str | None,
+) -> WriteResult:
+    """``command`` acted on at ``expected_version``, or on the game's version
+    now when the late entry still means what it meant."""
     try:
-        result = acting.act(
+        return acting.act(
             records,
             game_id,
             principal,
@@ -478,20 +563,9 @@ def record_entry(
         if moved.code != "version-conflict":
             raise
         now_version = _late_entry_applies(records, game_id, principal, seat, command, expected_version)
-        result = acting.act(
+        return acting.act(
             records, game_id, principal, seat, command, expected_version=now_version, request_id=request_id
         )
-    if then is None:
-        return result
-    return acting.act(
-        records,
-        game_id,
-        principal,
-        None,
-        then,
-        expected_version=result.body["version"],
-        request_id=request_id,
-    )
 
 
 def _late_entry_applies(

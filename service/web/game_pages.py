@@ -13,12 +13,13 @@ import json
 from typing import Any
 from uuid import UUID
 
-from flask import Response, current_app, render_template, request
+from flask import Response, current_app, flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from engines.base import RuleViolation
 from service.records import pages, replay_viewer
-from service.records.errors import Invalid
-from service.web import session
+from service.records.errors import Conflict, Forbidden, Invalid
+from service.web import posted, session
 from service.web.views import blueprint
 
 NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 14, 34
@@ -81,19 +82,52 @@ def place(value: int) -> str:
     return f"{value}{suffix}"
 
 
+def _page(game_id: UUID, as_seat: int | None) -> dict[str, Any]:
+    """The game page as the caller may see it, its seat's actions narrowed by the query's picks."""
+    picks = request.args.getlist("p")
+    page = pages.game_page(session.records(), game_id, session.principal(), as_seat, picks)
+    return {**page, "as_seat": as_seat, "picks": picks}
+
+
 @blueprint.get("/game/<uuid:game_id>")
 def game(game_id: UUID):
-    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
-    return render_template("game.html", **page, as_seat=_int("seat"))
+    return render_template("game.html", **_page(game_id, _int("seat")))
 
 
 @blueprint.get("/game/<uuid:game_id>/live")
 def game_live(game_id: UUID):
     """The live part of the game page, or 204 when the game has not moved since ``version``."""
-    page = pages.game_page(session.records(), game_id, session.principal(), _int("seat"))
+    page = _page(game_id, _int("seat"))
     if page["version"] == _int("version"):
         return Response(status=204)
-    return render_template("_game_live.html", **page, as_seat=_int("seat"))
+    return render_template("_game_live.html", **page)
+
+
+@blueprint.post("/game/<uuid:game_id>/act")
+def act(game_id: UUID):
+    """An action for the page's seat: the live part swapped in place with the
+    game moved on (or the refusal in words), or, without scripts, a redirect
+    to the page."""
+    as_seat = _int("seat")  # the query's: the seat the page is seen as
+    actor, command = posted.seat(request.form.get("actor", "")), posted.command()
+    refused = ""
+    try:
+        pages.act_for_seat(
+            session.records(),
+            game_id,
+            session.principal(),
+            actor,
+            command,
+            posted.version(),
+            g.get("request_id"),
+        )
+    except (Conflict, Forbidden, Invalid, RuleViolation) as error:
+        refused = posted.why(error)
+    if posted.swapped():
+        return render_template("_game_live.html", **_page(game_id, as_seat), refused=refused)
+    if refused:
+        flash(refused, "refused")
+    return redirect(url_for("web.game", game_id=game_id, seat=as_seat), 303)
 
 
 @blueprint.get("/game/<uuid:game_id>/replay")

@@ -17,39 +17,23 @@ from flask import flash, g, redirect, render_template, request, url_for
 from engines.base import RuleViolation
 from service.records import pages
 from service.records.errors import Conflict, Forbidden, Invalid
-from service.web import session
+from service.web import posted, session
 from service.web.views import blueprint
-
-
-def _swapped() -> bool:
-    """A tap answered in place (htmx), rather than a whole page."""
-    return request.headers.get("HX-Request") == "true"
 
 
 def _render(game_id: UUID, actor: str | None = None, picks: list[str] | None = None, refused: str = ""):
     page = pages.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
-    template = "_scorepad.html" if _swapped() else "scorepad.html"
+    template = "_scorepad.html" if posted.swapped() else "scorepad.html"
     return render_template(template, **page, refused=refused)
 
 
 def _answered(game_id: UUID, refused: str):
     """After an entry or an undo: the pad in place, or a redirect to the page."""
-    if _swapped():
+    if posted.swapped():
         return _render(game_id, refused=refused)
     if refused:
         flash(refused, "refused")
     return redirect(url_for("web.scorepad", game_id=game_id), 303)
-
-
-def _version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
-
-
-def _why(refused: Exception) -> str:
-    return getattr(refused, "detail", None) or getattr(refused, "message", None) or str(refused)
 
 
 @blueprint.get("/game/<uuid:game_id>/scorepad")
@@ -60,12 +44,7 @@ def scorepad(game_id: UUID):
 @blueprint.post("/game/<uuid:game_id>/scorepad")
 def enter(game_id: UUID):
     seat = request.form.get("seat", "")
-    try:
-        command: Any = json.loads(request.form.get("command", ""))
-    except ValueError as exc:
-        raise Invalid("bad-command", "The entry is not a command.") from exc
-    if not isinstance(command, dict) or "type" not in command:
-        raise Invalid("bad-command", "The entry is not a command.")
+    command = posted.command()
     then = _roll(request.form.get("then", ""))
     refused = ""
     try:
@@ -73,14 +52,14 @@ def enter(game_id: UUID):
             session.records(),
             game_id,
             session.principal(),
-            None if seat in ("", "table") else _seat(seat),
+            None if seat in ("", "table") else posted.seat(seat),
             command,
-            _version(),
+            posted.version(),
             g.get("request_id"),
             then,
         )
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
-        refused = _why(error)
+        refused = posted.why(error)
     return _answered(game_id, refused)
 
 
@@ -97,20 +76,13 @@ def _roll(value: str) -> dict[str, Any] | None:
     return roll
 
 
-def _seat(value: str) -> int:
-    """The scorepad's seat field: a seat number, or a 422 page."""
-    if not value.isascii() or not value.isdigit() or len(value) > 3:
-        raise Invalid("bad-seat", "Choose a seat from the scorepad.")
-    return int(value)
-
-
 @blueprint.post("/game/<uuid:game_id>/undo")
 def undo(game_id: UUID):
     refused = ""
     try:
         pages.undo_last_entry(
-            session.records(), game_id, session.principal(), _version(), g.get("request_id")
+            session.records(), game_id, session.principal(), posted.version(), g.get("request_id")
         )
     except (Conflict, Invalid) as error:
-        refused = _why(error)
+        refused = posted.why(error)
     return _answered(game_id, refused)

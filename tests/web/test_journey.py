@@ -20,6 +20,31 @@ def add_player(page: Page, name: str) -> None:
     click(page, page.locator("#add-player"))
 
 
+def act_as_ada(tab: Page, admin: Api, game_id: str) -> None:
+    """Ada, once the recorder has moved the seats before her, clicks her first
+    action on the game page (answering any question first): answered in place,
+    with no page load, the log then reading as the button did."""
+    while not (legal := admin.get(f"/games/{game_id}/legal-actions").get_json())["seats"]["0"]:
+        seat, options = next((s, c) for s, c in legal["seats"].items() if c)
+        body = {**options[0], "expected_version": legal["version"]}
+        assert admin.post(f"/games/{game_id}/actions", body).status_code == 201, seat
+    tab.reload()
+    tab.evaluate("() => { window.stayed = true; }")
+    actions = tab.locator("#seat-actions")
+    expect(actions.locator("h2")).to_have_text("Your move, Ada")
+    while actions.locator("button.choice").count() == 0:
+        actions.locator("a.choice").first.click()
+        expect(tab.locator(".picked")).to_be_visible()
+    button = actions.locator("button.choice").first
+    words = button.inner_text()
+    version = int(tab.locator("#live").get_attribute("data-version"))
+    button.click()
+    written = tab.locator(f"#log li[value='{version + 1}']")
+    expect(written).to_have_count(1)
+    assert words.startswith(written.inner_text().rstrip(".")), (words, written.inner_text())
+    assert tab.evaluate("() => window.stayed === true"), "answered in place, not by a page load"
+
+
 def test_a_club_is_run_from_its_pages_by_clicking_only(page, broker_client, projections, browser, server):
     # The organiser: a club, four players, a league, a table game to its end, the standings.
     page.goto("/")
@@ -91,24 +116,18 @@ def test_a_club_is_run_from_its_pages_by_clicking_only(page, broker_client, proj
         assert tab.locator("#record-game").count() == 0
         click(tab, tab.locator(f"a[href='/game/{dealt['id']}']"))
         expect(tab.locator("#live")).to_contain_text("you see as Ada")
-        assert tab.locator("#view [data-key=hand]").count() == 1, "their own hand, and no other"
-        assert tab.locator("#view [data-key=hand]").inner_text().strip()
+        hand = "[data-title=Hand] .card:not(.down)"
+        assert tab.locator(f"#view .seat[aria-label=Ada] {hand}").count() > 0, "their own hand"
+        assert tab.locator(f"#view .seat:not([aria-label=Ada]) {hand}").count() == 0, "and no other"
         as_member = Api(broker_client, member_link.partition("#")[2]).get(f"/games/{dealt['id']}").get_json()
         seen = as_member["state"]["players"]
         assert "hand" in seen[0] and not [p for p in seen[1:] if "hand" in p]
-        # acting for one's own seat (the pages have no seat's controls yet: through the API)
-        ada = Api(broker_client, member_link.partition("#")[2])
-        legal = ada.get(f"/games/{dealt['id']}/legal-actions").get_json()
-        assert list(legal["seats"]) == ["0"]
-        if legal["seats"]["0"]:
-            entry = {**legal["seats"]["0"][0], "expected_version": legal["version"]}
-            assert ada.post(f"/games/{dealt['id']}/actions", entry).status_code == 201
-        for path in (
-            f"/game/{dealt['id']}?seat=1",
-            f"/game/{dealt['id']}/scorepad",
-            f"/club/{club_id}/new-game",
-        ):
+        # acting for one's own seat, by clicking
+        act_as_ada(tab, admin, dealt["id"])
+        for path in (f"/game/{dealt['id']}?seat=1", f"/club/{club_id}/new-game"):
             assert tab.goto(path).status == 403, path
+        # a server-dealt game has no scorepad (the service deals it), for the member as for anyone
+        assert tab.goto(f"/game/{dealt['id']}/scorepad").status == 422
 
         # The organiser replaces their sign-in: the old link signs nobody in any more.
         page.goto(club_url)
