@@ -16,6 +16,7 @@ from service.records.creation import create_game
 from service.records.errors import (
     Invalid,
 )
+from service.records.standings_page import place_name
 from service.web import session
 
 blueprint = Blueprint(
@@ -230,7 +231,7 @@ def statistics(league_id: UUID):
     )
     charts = {
         "by_seat": [
-            {"seat": r["seat"] + 1, "win_rate": r["win_rate"]}
+            {"label": f"{place_name(r['seat'] + 1)} to play", "win_rate": r["win_rate"]}
             for r in figures["statistics"]["win_rate_by_seat"]
         ],
         "players": [

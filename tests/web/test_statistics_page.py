@@ -3,7 +3,10 @@ and read again whenever the league's finished games change."""
 
 from __future__ import annotations
 
+import html
+import json
 import random
+import re
 import uuid
 from datetime import UTC, datetime, timedelta
 
@@ -193,3 +196,34 @@ def test_the_recording_time_leaves_out_result_only_games_which_have_no_recorded_
     with pool.connection() as conn:  # one more, added to the kept figures
         _finished(conn, club, league, people[:2], [1, 2], 103, minutes=900, events=0, turns=0)
     assert statistics_page(records, league_id, None)["statistics"]["average_length"]["minutes"] == 30
+
+
+def _rows(page: str, table_id: str) -> list[list[str]]:
+    """A table's body as the reader sees it: each row's cells, tags taken out."""
+    body = re.search(rf'<table class="board" id="{table_id}">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    return [
+        [
+            html.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)
+        ]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_every_chart_is_also_readable_as_a_table_holding_its_figures(client, pool):
+    _, league, _ = _random_league(client, pool)
+    page = client.get(f"/league/{league['id']}/statistics").get_data(as_text=True)
+    charts = json.loads(html.unescape(re.search(r'id="stats-data">(.*?)</script>', page, re.S).group(1)))
+    assert charts["by_seat"] and charts["players"]
+    by_seat = _rows(page, "by-seat")
+    assert [(r[0], r[2]) for r in by_seat] == [(c["label"], _pct(c["win_rate"])) for c in charts["by_seat"]]
+    players = _rows(page, "players")
+    assert [(r[0], r[2], r[5]) for r in players] == [
+        (c["name"], _pct(c["win_rate"]), _pct(c["luck"])) for c in charts["players"]
+    ]
+    for canvas in re.findall(r"<canvas [^>]*>", page):
+        assert "the same figures are in the table below" in canvas
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.0f}%"

@@ -55,7 +55,7 @@
       new window.Chart(bySeat, {
         type: "bar",
         data: {
-          labels: stats.by_seat.map(function (r) { return "Seat " + r.seat; }),
+          labels: stats.by_seat.map(function (r) { return r.label; }),
           datasets: [{ label: "win rate", data: stats.by_seat.map(function (r) { return r.win_rate; }),
                        backgroundColor: palette[0] }],
         },
