@@ -73,3 +73,28 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
         finally:
             context.close()
     assert not found, "\n".join(found)
+
+
+def test_the_pages_added_since_have_no_serious_violation_in_light_and_dark_mode(
+    browser, server, broker_client
+):
+    club, players, league, finished = table_game(broker_client, target=10)
+    play_table_game(broker_client, finished, club["admin_token"])
+    axe = Axe()
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+        try:
+            admin = context.new_page()
+            sign_in(admin, club["admin_token"])
+            for path in (
+                f"/club/{club['id']}/log-result",
+                f"/player/{players[0]['id']}",
+                f"/club/{club['id']}/games",
+                "/ratings",
+            ):
+                found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
+                assert admin.request.get(path).status == 200, path
+        finally:
+            context.close()
+    assert not found, "\n".join(found)
