@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.factories import Api, PlayerFactory, post_as_admin
+from tests.factories import Api, GameFactory, PlayerFactory, post_as_admin
 from tests.web.conftest import PHONE
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
@@ -80,6 +80,11 @@ def test_the_pages_added_since_have_no_serious_violation_in_light_and_dark_mode(
 ):
     club, players, league, finished = table_game(broker_client, target=10)
     play_table_game(broker_client, finished, club["admin_token"])
+    dealt = GameFactory(
+        client=broker_client, club=club, players=players, engine="house-of-cronies", options={}
+    )
+    legal = Api(broker_client, club["admin_token"]).get(f"/games/{dealt['id']}/legal-actions").get_json()
+    first = next(seat for seat, commands in legal["seats"].items() if commands)
     axe = Axe()
     found: list[str] = []
     for scheme in ("light", "dark"):
@@ -87,6 +92,8 @@ def test_the_pages_added_since_have_no_serious_violation_in_light_and_dark_mode(
         try:
             admin = context.new_page()
             sign_in(admin, club["admin_token"])
+            found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{dealt['id']}?seat={first}")]
+            assert admin.locator("#seat-actions .choice").count() > 0
             for path in (
                 f"/club/{club['id']}/log-result",
                 f"/player/{players[0]['id']}",
