@@ -20,6 +20,7 @@ from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
 from engines import registry
+from schemas.text import clean_name
 from service.records import access
 from service.records.access import Principal
 from service.records.context import Records
@@ -84,8 +85,8 @@ def register(
     """Register a club's catalog version (its admin token) after checking it
     against its kind's schema; versions are immutable."""
     access.club_admin(principal, club_id)
-    catalog = {**content, "kind": kind}
     try:
+        catalog = _names_cleaned({**content, "kind": kind})
         catalog_schema(kind)().load(catalog)
     except ValidationError as err:
         raise Invalid(
@@ -94,6 +95,20 @@ def register(
     with records.pool.connection() as conn, conn.transaction():
         _store_new(conn, catalog, club_id)
     return {"kind": catalog["kind"], "id": catalog["id"], "version": catalog["version"]}
+
+
+def _names_cleaned(value: Any) -> Any:
+    """``value`` with every card's ``name`` as names are stored everywhere
+    (``schemas.text.clean_name``): a card's name is shown on pages like a
+    player's, so it may not hold bidirectional or invisible characters either."""
+    if isinstance(value, dict):
+        return {
+            k: clean_name(v) if k == "name" and isinstance(v, str) else _names_cleaned(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_names_cleaned(v) for v in value]
+    return value
 
 
 def _store_new(conn: psycopg.Connection, catalog: dict[str, Any], club_id: UUID) -> None:

@@ -78,3 +78,18 @@ def test_an_unknown_catalog_is_refused_when_creating_a_game(client):
         {"engine": "house-of-cronies", "seats": players, "catalog": {"id": "missing", "version": 3}},
     )
     assert r.status_code == 422 and r.get_json()["code"] == "unknown-catalog"
+
+
+def test_a_catalog_card_named_with_bidi_or_invisible_characters_is_refused_and_names_are_trimmed(client):
+    club, players, api = _club(client)
+    spoofing = _printed_catalog()
+    spoofing["cronies"][0]["name"] = "Ana\u202eevil"
+    r = api.post(f"/clubs/{club['id']}/catalogs", {"kind": "house-of-cronies", "content": spoofing})
+    assert r.status_code == 422 and r.get_json()["code"] == "invalid-catalog"
+    padded = _printed_catalog()
+    name = padded["cronies"][0]["name"]
+    padded["cronies"][0]["name"] = f"  {name} "
+    r = api.post(f"/clubs/{club['id']}/catalogs", {"kind": "house-of-cronies", "content": padded})
+    assert r.status_code == 201, r.get_json()
+    stored = api.get(f"/clubs/{club['id']}/catalogs/house-of-cronies/tuesday-printed/1").get_json()
+    assert stored["content"]["cronies"][0]["name"] == name
