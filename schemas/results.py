@@ -63,6 +63,14 @@ class ResultPlayerView(Schema):
     place = fields.Integer(allow_none=True)
 
 
+class ResultsQuery(Schema):
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    after = fields.UUID(
+        load_default=None,
+        metadata={"description": "The last result-only game of the page before (its `Link` gives it)."},
+    )
+
+
 class ResultView(Schema):
     id = fields.UUID()
     engine = fields.String()

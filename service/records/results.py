@@ -288,17 +288,26 @@ def get_result(records: Records, game_id: UUID, principal: Principal | None) -> 
 
 
 def club_results(
-    records: Records, club_id: UUID, principal: Principal | None, limit: int = 500
-) -> list[dict[str, Any]]:
-    """The club's result-only games, most recently played first (admin token)."""
+    records: Records, club_id: UUID, principal: Principal | None, limit: int = 100, after: UUID | None = None
+) -> dict[str, Any]:
+    """A page of the club's result-only games, most recently played first
+    (admin token), from the one after the game ``after`` on, and the game to
+    page on from (``next_after``; None on the last page)."""
     access.club_admin(principal, club_id)
     with records.pool.connection() as conn:
         rows = conn.execute(
             f"SELECT {RESULT_FIELDS} FROM result_games r JOIN games g ON g.id = r.game_id"
-            " WHERE r.club_id = %s ORDER BY r.played_on DESC, r.created_at DESC LIMIT %s",
-            (club_id, limit),
+            " WHERE r.club_id = %(club)s AND (%(after)s::uuid IS NULL OR (r.played_on, r.created_at, r.game_id)"
+            " < (SELECT played_on, created_at, game_id FROM result_games"
+            " WHERE club_id = %(club)s AND game_id = %(after)s))"
+            " ORDER BY r.played_on DESC, r.created_at DESC, r.game_id DESC LIMIT %(limit)s",
+            {"club": club_id, "after": after, "limit": limit + 1},
         ).fetchall()
-        return _views(conn, rows)
+        more = len(rows) > limit
+        return {
+            "results": _views(conn, rows[:limit]),
+            "next_after": rows[limit - 1]["game_id"] if more else None,
+        }
 
 
 def _views(conn: psycopg.Connection, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ played game of the same outcome."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -171,3 +172,31 @@ def test_a_result_counts_as_the_same_outcome_reached_by_play(client, pool, club,
     played, recorded = standings(pool, played_league["id"]), standings(pool, result_league["id"])
     assert played and played == recorded
     assert league_figures(pool, played_league["id"]) == league_figures(pool, result_league["id"])
+
+
+def test_the_clubs_results_are_paged_by_their_link_header_most_recently_played_first(client):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    players = [PlayerFactory(client=client, club=club) for _ in range(2)]
+    days = ["2025-01-03", "2025-01-01", "2025-01-03", "2025-01-02", "2025-01-05"]
+    made = []
+    for day in days:
+        body = {
+            "engine": "pig",
+            "played_on": day,
+            "players": [{"player": p["id"], "score": s} for p, s in zip(players, [30, 12], strict=True)],
+        }
+        r = api.post(f"/clubs/{club['id']}/results", body)
+        assert r.status_code == 201, r.get_json()
+        made.append((day, r.get_json()["id"]))
+    seen, path, pages = [], f"/clubs/{club['id']}/results?limit=2", 0
+    while path:
+        response = api.get(path)
+        assert response.status_code == 200, response.get_json()
+        seen += [(r["played_on"], r["id"]) for r in response.get_json()]
+        pages += 1
+        link = re.search(r'<([^>]+)>; rel="next"', response.headers.get("Link", ""))
+        path = link.group(1) if link else None
+    assert pages == 3 and sorted(seen) == sorted(made) and len({i for _, i in seen}) == len(made)
+    assert [day for day, _ in seen] == sorted(days, reverse=True)
+    assert "Link" not in api.get(f"/clubs/{club['id']}/results").headers
