@@ -39,19 +39,19 @@ class Postgres:
         from pgserver._commands import pg_ctl
 
         server = self.embedded.server
-        # A loaded machine sometimes refuses the first start right after a
-        # stop; three tries a second apart, then the server's own words.
-        for attempt in range(3):
+        # A loaded machine sometimes refuses a start right after a stop; five
+        # tries with a growing pause, then pg_ctl's and the server's own words.
+        for attempt in range(5):
             try:
                 pg_ctl(["-w", *args], pgdata=server.pgdata, user=server.system_user, timeout=60)
                 return
             except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
-                if attempt == 2:
-                    said = getattr(error, "stderr", "") or ""
+                if attempt == 4:
+                    said = f"{getattr(error, 'stdout', '') or ''}{getattr(error, 'stderr', '') or ''}"
                     raise AssertionError(
                         f"pg_ctl {args[-1]} failed: {said}\n{server.log.read_text()[-3000:]}"
                     ) from error
-                time.sleep(1)
+                time.sleep(1 + attempt)
 
     def stop(self) -> None:
         self._pg_ctl("-m", "fast", "stop")
