@@ -9,7 +9,7 @@ import time
 import psycopg
 from flask import current_app, g, request
 
-from service.records import access
+from service.records import access, sign_ins
 from service.records.access import Principal
 from service.records.errors import Unauthenticated
 
@@ -47,34 +47,38 @@ def principal_for(token: str) -> Principal:
 def _lookup(digest: str) -> Principal:
     principal = _recall(digest)
     if principal is None:
+        changes = sign_ins.changes()
         with current_app.extensions["tablerecord.records"].pool.connection() as conn:
             principal = access.principal_for(conn, digest)
-        if not access.revocable(principal):
-            _remember(digest, principal)
+        _remember(digest, principal, changes)
     return principal
 
 
-# A seat token's rights never change once issued, so each process remembers
-# the seat tokens it has seen (by hash) for a minute instead of asking the
-# database on every request. Admin tokens and member sign-ins can be rotated or
-# revoked, and must stop working at once in every process: they are looked up
-# on every request.
-_KNOWN: dict[str, tuple[Principal, float]] = {}
+# Each process remembers whom the tokens it has seen sign in (by hash), so that
+# a request does not ask the database twice (once for its token, once for its
+# work), which would also double its wait on a database that stops answering.
+# A seat token's rights never change once issued: it is remembered for a
+# minute. Admin tokens and member sign-ins can be rotated or revoked: they are
+# remembered for two seconds, and forgotten at once when this process changes
+# any sign-in; another API process follows a rotation within those seconds.
+_KNOWN: dict[str, tuple[Principal, float, int]] = {}
 _KNOWN_MAX = 10_000
 _KNOWN_SECONDS = 60.0
+_REVOCABLE_SECONDS = 2.0
 
 
 def _recall(digest: str) -> Principal | None:
     known = _KNOWN.get(digest)
-    if known is None or known[1] < time.monotonic():
+    if known is None or known[1] < time.monotonic() or known[2] != sign_ins.changes():
         return None
     return known[0]
 
 
-def _remember(digest: str, principal: Principal) -> None:
+def _remember(digest: str, principal: Principal, changes: int) -> None:
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.clear()
-    _KNOWN[digest] = (principal, time.monotonic() + _KNOWN_SECONDS)
+    seconds = _REVOCABLE_SECONDS if access.revocable(principal) else _KNOWN_SECONDS
+    _KNOWN[digest] = (principal, time.monotonic() + seconds, changes)
 
 
 def require_principal() -> Principal:
