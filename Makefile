@@ -16,7 +16,8 @@ run: $(STAMP)
 	$(PY) -m service.run
 
 test: $(STAMP) browser
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 -m 'not slow'
+	$(PY) -m pytest -q -m slow
 
 # The browser tests drive the Debian chromium package (browsers are never downloaded).
 CHROMIUM ?= /usr/bin/chromium
