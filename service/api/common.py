@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import flask_smorest
-from flask import Response, current_app, g, json, request
+from flask import Response, current_app, g, json, request, url_for
 from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
 from webargs.multidictproxy import MultiDictProxy
@@ -133,3 +133,18 @@ def ndjson_only(what: str) -> dict:
             "content": {NDJSON: {"schema": {"type": "string", "description": "One JSON object per line."}}},
         }
     }
+
+
+def next_link(what: str) -> dict:
+    """The documented ``Link`` header of a paged list of ``what``."""
+    description = f'Present when there are more {what}: `<address of the next page>; rel="next"`.'
+    return {"Link": {"schema": {"type": "string"}, "description": description}}
+
+
+def paged(items: list[Any], next_after: Any, endpoint: str, **values: Any) -> Any:
+    """A page of a list, with a ``Link: rel="next"`` header when there is more:
+    the same route (``endpoint``, ``values``) from ``next_after`` on."""
+    if next_after is None:
+        return items
+    following = url_for(endpoint, after=next_after, **values)
+    return items, {"Link": f'<{following}>; rel="next"'}

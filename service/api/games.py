@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify, request, url_for
+from flask import jsonify, request
 
 from schemas.api import (
     Abandon,
@@ -28,6 +28,8 @@ from service.api.common import (
     ndjson,
     ndjson_only,
     negotiated,
+    next_link,
+    paged,
     problems,
     records,
     request_id,
@@ -62,23 +64,15 @@ def create_game(body, club):
     return creation.create_game(records(), club, current_principal(), body, request_id())
 
 
-LINK = 'Present when there are more games: `<address of the next page>; rel="next"`.'
-
-
 @blp.get("/clubs/<uuid:club>/games")
 @blp.arguments(GamesQuery, location="query")
-@blp.response(
-    200, GameSummary(many=True), headers={"Link": {"schema": {"type": "string"}, "description": LINK}}
-)
+@blp.response(200, GameSummary(many=True), headers=next_link("games"))
 @problems(blp, 401, 403, 404, 422)
 def list_games(query, club):
     """A page of the club's games, newest first (admin token). When there are
     more, the `Link` header's `rel="next"` is the address of the next page."""
     page = game_views.list_games(records(), club, current_principal(), query["limit"], query["after"])
-    if page["next_after"] is None:
-        return page["games"]
-    following = url_for(".list_games", club=club, after=page["next_after"], limit=query["limit"])
-    return page["games"], {"Link": f'<{following}>; rel="next"'}
+    return paged(page["games"], page["next_after"], ".list_games", club=club, limit=query["limit"])
 
 
 @blp.post("/games/<uuid:game_id>/seat-tokens")

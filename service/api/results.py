@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from flask import url_for
-
 from schemas.results import ResultCreate, ResultRetract, ResultsQuery, ResultView
-from service.api.common import Blueprint, problems, records, request_id
+from service.api.common import Blueprint, next_link, paged, problems, records, request_id
 from service.auth import current_principal
 from service.records import results
 
 blp = Blueprint("results", __name__, description="Result-only games: a play recorded by its result alone")
-
-LINK = 'Present when there are more results: `<address of the next page>; rel="next"`.'
 
 
 @blp.post("/clubs/<uuid:club>/results")
@@ -33,19 +29,14 @@ def record_result(body, club):
 
 @blp.get("/clubs/<uuid:club>/results")
 @blp.arguments(ResultsQuery, location="query")
-@blp.response(
-    200, ResultView(many=True), headers={"Link": {"schema": {"type": "string"}, "description": LINK}}
-)
+@blp.response(200, ResultView(many=True), headers=next_link("results"))
 @problems(blp, 401, 403, 404, 422)
 def list_results(query, club):
     """A page of the club's result-only games, most recently played first
     (admin token). When there are more, the `Link` header's `rel="next"` is
     the address of the next page."""
     page = results.club_results(records(), club, current_principal(), query["limit"], query["after"])
-    if page["next_after"] is None:
-        return page["results"]
-    following = url_for(".list_results", club=club, after=page["next_after"], limit=query["limit"])
-    return page["results"], {"Link": f'<{following}>; rel="next"'}
+    return paged(page["results"], page["next_after"], ".list_results", club=club, limit=query["limit"])
 
 
 @blp.get("/games/<uuid:game_id>/result")
