@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
+from psycopg import sql
 from psycopg.types.json import Jsonb
 
 from service.records import access
@@ -19,6 +20,29 @@ LEAGUE_COLUMNS = (
     "id, name, engine, season, points_table, min_games, public, created_at, closed_at IS NOT NULL AS closed"
 )
 PLAYER_COLUMNS = "id, name, created_at, retired_at IS NOT NULL AS retired"
+
+
+def _update(
+    conn: psycopg.Connection,
+    table: str,
+    columns: str,
+    row_id: UUID,
+    club_id: UUID,
+    values: dict[str, Any],
+    stamps: dict[str, Any],
+) -> dict[str, Any] | None:
+    """Update one row of the club's ``table``: each of ``values`` set as given,
+    each of ``stamps`` (a column holding when something was done: retired,
+    closed) set to now when true (kept if already set) and cleared when false."""
+    sets = [sql.SQL("{} = %s").format(sql.Identifier(name)) for name in values]
+    sets += [
+        sql.SQL("{0} = CASE WHEN %s THEN coalesce({0}, now()) END").format(sql.Identifier(c)) for c in stamps
+    ]
+    query = sql.SQL("UPDATE {} SET {} WHERE id = %s AND club_id = %s RETURNING {}").format(
+        sql.Identifier(table), sql.SQL(", ").join(sets or [sql.SQL("name = name")]), sql.SQL(columns)
+    )
+    params = (*values.values(), *(bool(flag) for flag in stamps.values()), row_id, club_id)
+    return conn.execute(query, params).fetchone()
 
 
 def create_club(records: Records, name: str) -> dict[str, Any]:
@@ -67,20 +91,11 @@ def update_player(
     back). A retired player keeps every past game and figure but is not
     offered for, nor seated in, new games."""
     access.club_admin(principal, club_id)
-    sets, params = [], []
-    if "name" in changes:
-        sets.append("name = %s")
-        params.append(changes["name"])
-    if "retired" in changes:
-        sets.append("retired_at = CASE WHEN %s THEN coalesce(retired_at, now()) END")
-        params.append(bool(changes["retired"]))
+    values = {name: changes[name] for name in ("name",) if name in changes}
+    stamps = {"retired_at": changes["retired"]} if "retired" in changes else {}
     try:
         with records.pool.connection() as conn, conn.transaction():
-            row = conn.execute(
-                f"UPDATE players SET {', '.join(sets) or 'name = name'} WHERE id = %s AND club_id = %s"
-                f" RETURNING {PLAYER_COLUMNS}",
-                (*params, player_id, club_id),
-            ).fetchone()
+            row = _update(conn, "players", PLAYER_COLUMNS, player_id, club_id, values, stamps)
     except psycopg.errors.UniqueViolation as exc:
         raise Conflict("player-exists", "The club already has a player of that name.") from exc
     if row is None:
@@ -127,18 +142,13 @@ def update_league(
     and its ranking settings (points table, games to be ranked) only until its
     first game: the standings already computed were ranked by them."""
     access.club_admin(principal, club_id)
-    sets, params = [], []
     ranking = {"points_table", "min_games"} & changes.keys()
-    for name in LEAGUE_EDITS:
-        if name in changes:
-            value = changes[name]
-            if name == "points_table":
-                value = Jsonb(value if value is not None else DEFAULT_POINTS)
-            sets.append(f"{name} = %s")
-            params.append(value)
-    if "closed" in changes:
-        sets.append("closed_at = CASE WHEN %s THEN coalesce(closed_at, now()) END")
-        params.append(bool(changes["closed"]))
+    values = {name: changes[name] for name in LEAGUE_EDITS if name in changes}
+    if "points_table" in values:
+        values["points_table"] = Jsonb(
+            values["points_table"] if values["points_table"] is not None else DEFAULT_POINTS
+        )
+    stamps = {"closed_at": changes["closed"]} if "closed" in changes else {}
     try:
         with records.pool.connection() as conn, conn.transaction():
             if (
@@ -149,11 +159,7 @@ def update_league(
                     "league-has-games",
                     "The points and the games needed to be ranked can change only before the league's first game.",
                 )
-            row = conn.execute(
-                f"UPDATE leagues SET {', '.join(sets) or 'name = name'} WHERE id = %s AND club_id = %s"
-                f" RETURNING {LEAGUE_COLUMNS}",
-                (*params, league_id, club_id),
-            ).fetchone()
+            row = _update(conn, "leagues", LEAGUE_COLUMNS, league_id, club_id, values, stamps)
     except psycopg.errors.UniqueViolation as exc:
         raise Conflict("league-exists", "The club already has a league of that name and season.") from exc
     if row is None:
