@@ -24,7 +24,8 @@ from engines.chancellors import schemas as game_schemas
 from engines.chancellors.cards import deck
 from engines.chancellors.evolve import apply
 from engines.chancellors.state import OVER, ChancellorsState, Problem, dump_state, load_state
-from engines.kit import Rulebook, awaited_chance, log_label, read_options
+from engines.kit import awaited_chance, log_label, read_options
+from engines.kit.rulebook import CommandBook
 
 
 class Chancellors:
@@ -152,7 +153,7 @@ class Chancellors:
 
 
 ENGINE = Chancellors()
-RULEBOOK = Rulebook(
+RULEBOOK = CommandBook(
     title="Chancellors",
     commands={
         "ChooseCard": decide.choose_card,

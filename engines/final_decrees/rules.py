@@ -23,9 +23,10 @@ from engines.final_decrees.departments import EXECUTIVE, in_play, initial_arrows
 from engines.final_decrees.evolve import evolve
 from engines.final_decrees.flow import automatic, chance
 from engines.final_decrees.state import OVER, Decree, FdState, dump_state, load_state
-from engines.kit import Rulebook, awaited_chance, check_chance, log_label, read_options
+from engines.kit import awaited_chance, check_chance, log_label, read_options
 from engines.kit import awaiting as awaited
 from engines.kit.offers import OFFER_COMMANDS
+from engines.kit.rulebook import CommandBook
 
 
 def _while_awaiting(handler: Any) -> Any:
@@ -56,7 +57,7 @@ def _draw_card(state: FdState, command: Command) -> list[Event]:
     return [Event(ev.CARD_DRAWN, data)]
 
 
-RULEBOOK = Rulebook(
+RULEBOOK = CommandBook(
     title="Final Decrees",
     commands={kind: _while_awaiting(handler) for kind, handler in HANDLERS.items()},
     chance_commands={

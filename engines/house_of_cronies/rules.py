@@ -25,7 +25,8 @@ from engines.house_of_cronies.query import places, votes
 from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.house_of_cronies.state import dump_state as _dump
 from engines.house_of_cronies.state import load_state as _load
-from engines.kit import Rulebook, awaited_chance, log_label, read_options
+from engines.kit import awaited_chance, log_label, read_options
+from engines.kit.rulebook import CommandBook
 
 
 class HouseOfCronies:
@@ -115,7 +116,7 @@ class HouseOfCronies:
 
 
 ENGINE = HouseOfCronies()
-RULEBOOK = Rulebook(
+RULEBOOK = CommandBook(
     title="House of Cronies",
     commands=judge.COMMANDS,
     chance_commands={"DrawCards": judge.decide_draw},

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, awaited_chance, log_label, read_options
+from engines.kit import awaited_chance, log_label, read_options
+from engines.kit.rulebook import CommandBook
 from engines.kit.seats import SeatStatus
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion import legal, present, table
@@ -29,7 +30,7 @@ from engines.maccreedys_mansion.state import OVER, Company, MmState
 from engines.maccreedys_mansion.state import dump_state as _dump
 from engines.maccreedys_mansion.state import load_state as _load
 
-RULEBOOK = Rulebook(
+RULEBOOK = CommandBook(
     title="MacCreedy's Mansion",
     commands=COMMANDS,
     chance_commands={"DrawCard": draw_card},

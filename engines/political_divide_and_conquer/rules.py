@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
-from engines.kit import Rulebook, awaited_chance, log_label, read_options
+from engines.kit import awaited_chance, log_label, read_options
+from engines.kit.rulebook import CommandBook
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer import flow, legal, present, table
 from engines.political_divide_and_conquer import schemas as game_schemas
@@ -28,7 +29,7 @@ from engines.political_divide_and_conquer.state import OVER, PdcState
 from engines.political_divide_and_conquer.state import dump_state as _dump
 from engines.political_divide_and_conquer.state import load_state as _load
 
-RULEBOOK = Rulebook(
+RULEBOOK = CommandBook(
     title="Political Divide & Conquer",
     commands=COMMANDS,
     chance_commands=CHANCE_COMMANDS,
