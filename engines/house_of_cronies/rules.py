@@ -11,9 +11,6 @@ This module starts a game and declares the rules once, as ``ENGINE``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engines.base import Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import events as ev
@@ -25,6 +22,7 @@ from engines.house_of_cronies.flow import automatic, draw_request
 from engines.house_of_cronies.query import places, votes
 from engines.house_of_cronies.state import OVER, HocState, Player
 from engines.kit import Rulebook, read_options
+from engines.kit.rulebook import catalog_kept_out
 
 
 def initial_state(config: GameConfig) -> HocState:
@@ -53,11 +51,6 @@ def opening(state: HocState, config: GameConfig) -> list[Event]:
         "catalog": {"id": state.catalog.id, "version": state.catalog.version},
     }
     return [Event(ev.GAME_STARTED, data)]
-
-
-def catalog_of(config: GameConfig) -> Mapping[str, Any]:
-    """The state's catalog, kept out of its dump: the game's config holds it."""
-    return {"catalog": parse_catalog(config.catalog)}
 
 
 def is_over(state: HocState) -> bool:
@@ -92,7 +85,7 @@ ENGINE = Rulebook(
     initial_state=initial_state,
     opening=opening,
     state_class=HocState,
-    kept_out=catalog_of,
+    kept_out=catalog_kept_out(parse_catalog),
     legal_commands=legal.legal_commands,
     view=present.view,
     redact=present.redact,

@@ -49,6 +49,18 @@ def nothing_kept_out(config: GameConfig) -> Mapping[str, Any]:
     return {}
 
 
+def catalog_kept_out(
+    parse: Callable[[Any], Any], field: str = "catalog"
+) -> Callable[[GameConfig], Mapping[str, Any]]:
+    """The ``kept_out`` of a state that keeps its catalog out of its dump: the
+    config's catalog, parsed, as the state's field ``field``."""
+
+    def kept(config: GameConfig) -> Mapping[str, Any]:
+        return {field: parse(config.catalog)}
+
+    return kept
+
+
 def as_logged(state: State, command: Command, names: Names, logged: str) -> str:
     return logged
 

@@ -132,3 +132,8 @@ def test_a_command_is_labelled_as_the_log_line_it_would_write():
         COUNTING.label(Count(2, rolling=True), {"type": "Roll", "seat": None}, names) == "The die is rolled"
     )
     assert COUNTING.label_value is None
+
+
+def test_a_catalog_kept_out_of_the_dump_is_parsed_from_the_config():
+    kept = rulebook.catalog_kept_out(lambda catalog: catalog["name"], field="name")
+    assert kept(GameConfig(2, catalog={"name": "ours"})) == {"name": "ours"}
