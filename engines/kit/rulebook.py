@@ -142,34 +142,3 @@ class Rulebook:
         if awaited_chance(command):
             return self.awaited_label(state, dict(command), names)
         return self.label_command(state, dict(command), names, log_label(self, state, command, names))
-
-
-@dataclass(frozen=True)
-class CommandBook:
-    """A game's ``decide`` alone, for a game whose other rules are still methods of its engine class."""
-
-    title: str
-    commands: Mapping[str, Handler]
-    chance_commands: Mapping[str, Handler]
-    evolve: Evolve
-    automatic: Automatic
-    is_over: Callable[[State], bool]
-    seats: Callable[[State], int]
-    chance: Callable[[State], ChanceRequest | None]
-
-    def decide(self, state: State, command: Command) -> list[Event]:
-        check_seat_command(
-            self.title,
-            command,
-            seats=self.seats(state),
-            over=self.is_over(state),
-            commands=self.commands,
-            chance_commands=self.chance_commands,
-            chance=self.chance(state),
-        )
-        kind = command["type"]
-        handler = self.commands.get(kind) or self.chance_commands[kind]
-        return self.settle(state, handler(state, command))
-
-    def settle(self, state: State, events: Sequence[Event]) -> list[Event]:
-        return settle(state, events, self.evolve, self.automatic)
