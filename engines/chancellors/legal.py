@@ -13,6 +13,16 @@ from engines.kit.chance_commands import table_chance_commands
 
 
 def legal_commands(state: ChancellorsState, seat: int | None) -> list[dict[str, Any]]:
+    """Concrete commands ``seat`` may post now.
+
+    Solving lists, for each open problem, every *minimal* set of playable
+    cards that reaches the threshold (sets with a card to spare are legal
+    too but not listed), every single card that may solve part of it with
+    each distinct die to set aside, and passing (with and without
+    abdicating). For the dealer it lists a representative set of chance
+    commands: every face for dice, and for draws one run of consecutive
+    cards of the sorted pool starting at each of its cards.
+    """
     if state.phase == OVER:
         return []
     request = chance(state)

@@ -296,7 +296,7 @@ def statistics(state: ChancellorsState) -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------- label
-def label_command(command: dict[str, Any], names: Sequence[str], logged: str) -> str:
+def label_command(state: ChancellorsState, command: dict[str, Any], names: Sequence[str], logged: str) -> str:
     """A legal command in the log's words (``logged``); a card chosen face down
     is named, since the recorder sees it."""
     if command["type"] == "ChooseCard":
@@ -304,7 +304,7 @@ def label_command(command: dict[str, Any], names: Sequence[str], logged: str) ->
     return logged
 
 
-def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+def awaited_label(state: ChancellorsState, command: dict[str, Any], names: Sequence[str]) -> str:
     """The chance the table is about to enter, in the log's words."""
     if command["type"] == "RollDice":
         return f"{_problem(command['problem'])} is rolled"

@@ -118,7 +118,3 @@ class ChancellorsState(Record):
 
 def dump_state(state: ChancellorsState) -> dict[str, Any]:
     return records.dump(state)
-
-
-def load_state(data: dict[str, Any]) -> ChancellorsState:
-    return records.load(ChancellorsState, data)

@@ -304,7 +304,7 @@ def statistics(state: FdState) -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------- label
-def label_command(command: dict[str, Any], logged: str) -> str:
+def label_command(state: FdState, command: dict[str, Any], names: Sequence[str], logged: str) -> str:
     """A legal command in the log's words (``logged``), saying where a moved arrow goes."""
     if command["type"] == "Restructure" and command["change"] == "move":
         a, b = command["to"]
@@ -312,7 +312,7 @@ def label_command(command: dict[str, Any], logged: str) -> str:
     return logged
 
 
-def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+def awaited_label(state: FdState, command: dict[str, Any], names: Sequence[str]) -> str:
     """The chance the table is about to enter, in the log's words."""
     t = command["type"]
     if t == "DealHands":

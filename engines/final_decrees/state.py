@@ -171,7 +171,3 @@ def seat_add(values: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
 def dump_state(state: FdState) -> dict[str, Any]:
     """The state as JSON, without the catalog."""
     return records.dump(state)
-
-
-def load_state(data: dict[str, Any], catalog: Catalog) -> FdState:
-    return records.load(FdState, data, catalog=catalog)

@@ -22,7 +22,7 @@ from engines.house_of_cronies.catalog import (
     SPECIALIST_POSITIONS,
     normalize_position,
 )
-from engines.house_of_cronies.flow import draw_request, settle
+from engines.house_of_cronies.flow import draw_request
 from engines.house_of_cronies.query import (
     TACTIC_COST,
     active_placer,
@@ -310,12 +310,3 @@ def seat_command(handler: Any) -> Any:
 
 
 COMMANDS = {kind: seat_command(handler) for kind, handler in HANDLERS.items()}
-
-
-def setup(state: HocState) -> list[Event]:
-    data = {
-        "seats": state.seats,
-        "speaker": state.speaker,
-        "catalog": {"id": state.catalog.id, "version": state.catalog.version},
-    }
-    return settle(state, [Event(ev.GAME_STARTED, data)])

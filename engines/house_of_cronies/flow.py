@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engines.base import ChanceRequest, Event
 from engines.house_of_cronies import events as ev
-from engines.house_of_cronies.evolve import evolve
 from engines.house_of_cronies.query import (
     active_placer,
     open_positions,
@@ -16,7 +15,6 @@ from engines.house_of_cronies.query import (
 )
 from engines.house_of_cronies.state import BETWEEN, OPENING, OVER, TURNS, HocState
 from engines.house_of_cronies.tactics import point_of_order_seats, resolve_chain, window_seats
-from engines.kit import settle as kit_settle
 
 
 def automatic(state: HocState) -> list[Event]:
@@ -94,8 +92,3 @@ def draw_request(state: HocState) -> ChanceRequest | None:
         fixed={"deck": draw.deck, "to": draw.to},
         dealt_to=draw.to if isinstance(draw.to, int) else None,
     )
-
-
-def settle(state: HocState, events: list[Event]) -> list[Event]:
-    """``events`` followed by the automatic events they lead to."""
-    return kit_settle(state, events, evolve, automatic)

@@ -272,7 +272,7 @@ def statistics(state: HocState) -> dict[str, Any]:
 
 
 # -------------------------------------------------------------------- label
-def label_command(state: HocState, command: dict[str, Any], logged: str) -> str:
+def label_command(state: HocState, command: dict[str, Any], names: Sequence[str], logged: str) -> str:
     """A legal command in the log's words (``logged``), naming what the log
     keeps out: the cards a purchase is paid with, a tactic's crony or new cabinet."""
     t = command["type"]
@@ -291,7 +291,7 @@ def _cabinet(state: HocState, cabinet: dict[str, str | None]) -> str:
     return ", ".join(f"{state.card(c).label()} as {_position(p)}" for p, c in cabinet.items() if c)
 
 
-def awaited_label(command: dict[str, Any], names: Sequence[str]) -> str:
+def awaited_label(state: HocState, command: dict[str, Any], names: Sequence[str]) -> str:
     """The draw the table is about to enter, in the log's words."""
     deck = "tactic" if command["deck"] == "tactics" else "main-deck"
     if isinstance(command["to"], int):

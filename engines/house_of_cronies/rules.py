@@ -6,14 +6,12 @@ The rules machinery lives in sibling modules: ``decide`` (commands), ``flow``
 targets, reaction windows), ``legal`` (the commands a seat may send) and
 ``present`` (views, lines, luck). The printed cards come from the catalog in
 ``GameConfig.catalog``. Rule readings are listed in docs/rules/house-of-cronies.md.
+This module starts a game and declares the rules once, as ``ENGINE``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, RuleViolation
+from engines.base import Event, GameConfig, Outcome, RuleViolation
 from engines.house_of_cronies import decide as judge
 from engines.house_of_cronies import events as ev
 from engines.house_of_cronies import legal, present, table
@@ -23,105 +21,80 @@ from engines.house_of_cronies.evolve import evolve
 from engines.house_of_cronies.flow import automatic, draw_request
 from engines.house_of_cronies.query import places, votes
 from engines.house_of_cronies.state import OVER, HocState, Player
-from engines.house_of_cronies.state import dump_state as _dump
-from engines.house_of_cronies.state import load_state as _load
-from engines.kit import Rulebook, awaited_chance, log_label, read_options
+from engines.kit import Rulebook, read_options
+from engines.kit.rulebook import catalog_kept_out
 
 
-class HouseOfCronies:
-    id = "house-of-cronies"
-    title = "House of Cronies"
-    version = "1"
-    min_seats = 3
-    max_seats = 4
-    catalog_kind = "house-of-cronies"
-
-    def initial_state(self, config: GameConfig) -> HocState:
-        if not self.min_seats <= config.seats <= self.max_seats:
-            raise RuleViolation("seat-count", "House of Cronies is played by 3 or 4 players.")
-        speaker = read_options(game_schemas.OPTIONS, config.options)["first_speaker"]
-        if not 0 <= speaker < config.seats:
-            raise RuleViolation(
-                "first-speaker-not-a-seat", f"The first Speaker must be one of the {config.seats} seats."
-            )
-        catalog = parse_catalog(config.catalog)
-        return HocState(
-            catalog=catalog,
-            seats=config.seats,
-            speaker=speaker,
-            main_deck=catalog.main_cards,
-            tactic_deck=catalog.tactic_cards,
-            players=(Player(),) * config.seats,
+def initial_state(config: GameConfig) -> HocState:
+    if not ENGINE.min_seats <= config.seats <= ENGINE.max_seats:
+        raise RuleViolation("seat-count", "House of Cronies is played by 3 or 4 players.")
+    speaker = read_options(game_schemas.OPTIONS, config.options)["first_speaker"]
+    if not 0 <= speaker < config.seats:
+        raise RuleViolation(
+            "first-speaker-not-a-seat", f"The first Speaker must be one of the {config.seats} seats."
         )
-
-    def setup(self, config: GameConfig) -> list[Event]:
-        return judge.setup(self.initial_state(config))
-
-    def decide(self, state: HocState, command: Command) -> list[Event]:
-        return RULEBOOK.decide(state, command)
-
-    def evolve(self, state: HocState, event: Event) -> HocState:
-        return evolve(state, event)
-
-    def chance(self, state: HocState) -> ChanceRequest | None:
-        return draw_request(state)
-
-    def legal_commands(self, state: HocState, seat: int | None) -> list[dict[str, Any]]:
-        return legal.legal_commands(state, seat)
-
-    def view(self, state: HocState, seat: int | None) -> dict[str, Any]:
-        return present.view(state, seat)
-
-    def redact(self, event: Event, seat: int | None) -> Event:
-        return present.redact(event, seat)
-
-    def outcome(self, state: HocState) -> Outcome:
-        if state.stage != OVER:
-            totals, _ = votes(state)
-            return Outcome(finished=False, scores=tuple(float(v) for v in totals))
-        return Outcome(
-            finished=True,
-            places=tuple(places(state.votes)),
-            scores=tuple(float(v) for v in state.votes),
-            ended_by=ev.Termination.ELECTION.value,
-        )
-
-    def describe(self, event: Event, names: Sequence[str]) -> str:
-        return present.describe(event, names)
-
-    def label(self, state: HocState, command: Command, names: Sequence[str]) -> str:
-        if awaited_chance(command):
-            return present.awaited_label(dict(command), names)
-        return present.label_command(state, dict(command), log_label(self, state, command, names))
-
-    def label_value(self, state: HocState, field: str, value: Any, names: Sequence[str]) -> str | None:
-        """One value of a command's field in the log's words."""
-        return present.label_value(state, field, value, names)
-
-    def table(self, state: HocState, viewer: int | str | None, names: Sequence[str]) -> dict[str, Any]:
-        return table.table(state, viewer, names)
-
-    def dump_state(self, state: HocState) -> dict[str, Any]:
-        return _dump(state)
-
-    def load_state(self, data: dict[str, Any], config: GameConfig) -> HocState:
-        return _load(data, parse_catalog(config.catalog))
-
-    def luck(self, state: HocState, event: Event) -> dict[int, float]:
-        return present.luck(state, event)
-
-    def statistics(self, state: HocState) -> dict[str, Any]:
-        return present.statistics(state)
+    catalog = parse_catalog(config.catalog)
+    return HocState(
+        catalog=catalog,
+        seats=config.seats,
+        speaker=speaker,
+        main_deck=catalog.main_cards,
+        tactic_deck=catalog.tactic_cards,
+        players=(Player(),) * config.seats,
+    )
 
 
-ENGINE = HouseOfCronies()
-RULEBOOK = Rulebook(
+def opening(state: HocState, config: GameConfig) -> list[Event]:
+    data = {
+        "seats": state.seats,
+        "speaker": state.speaker,
+        "catalog": {"id": state.catalog.id, "version": state.catalog.version},
+    }
+    return [Event(ev.GAME_STARTED, data)]
+
+
+def is_over(state: HocState) -> bool:
+    return state.stage == OVER
+
+
+def outcome(state: HocState) -> Outcome:
+    if state.stage != OVER:
+        totals, _ = votes(state)
+        return Outcome(finished=False, scores=tuple(float(v) for v in totals))
+    return Outcome(
+        finished=True,
+        places=tuple(places(state.votes)),
+        scores=tuple(float(v) for v in state.votes),
+        ended_by=ev.Termination.ELECTION.value,
+    )
+
+
+ENGINE = Rulebook(
+    id="house-of-cronies",
     title="House of Cronies",
+    version="1",
+    min_seats=3,
+    max_seats=4,
+    catalog_kind="house-of-cronies",
     commands=judge.COMMANDS,
     chance_commands={"DrawCards": judge.decide_draw},
-    evolve=evolve,
     automatic=automatic,
-    is_over=lambda state: state.stage == OVER,
-    seats=lambda state: state.seats,
+    is_over=is_over,
+    evolve=evolve,
     chance=draw_request,
+    initial_state=initial_state,
+    opening=opening,
+    state_class=HocState,
+    kept_out=catalog_kept_out(parse_catalog),
+    legal_commands=legal.legal_commands,
+    view=present.view,
+    redact=present.redact,
+    describe=present.describe,
+    table=table.table,
+    outcome=outcome,
+    luck=present.luck,
+    statistics=present.statistics,
+    awaited_label=present.awaited_label,
+    label_command=present.label_command,
+    label_value=present.label_value,
 )

@@ -176,7 +176,3 @@ class HocState(SeatedRecord):
 def dump_state(state: HocState) -> dict[str, Any]:
     """The state as JSON, without the catalog."""
     return records.dump(state)
-
-
-def load_state(data: dict[str, Any], catalog: Catalog) -> HocState:
-    return records.load(HocState, data, catalog=catalog)

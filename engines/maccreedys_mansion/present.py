@@ -115,6 +115,11 @@ _NAMERS: dict[str, Callable[[Board, str], str | None]] = {
 }
 
 
+def awaited_label(state: MmState, command: dict[str, Any], names: Sequence[str]) -> str:
+    """The draw the table is about to enter."""
+    return f"A {command['deck']} card is drawn"
+
+
 def label_value(state: MmState, field: str, value: Any, names: Sequence[str]) -> str | None:
     """One value of a command's field in the scorepad's words: a card by its
     name, a room or a location by its title, a space by its place in its

@@ -187,7 +187,3 @@ class MmState(Record):
 def dump_state(state: MmState) -> dict[str, Any]:
     """The state as JSON, without the board (the game's config holds the catalog)."""
     return records.dump(state)
-
-
-def load_state(data: dict[str, Any], board: Board) -> MmState:
-    return records.load(MmState, data, board=board)

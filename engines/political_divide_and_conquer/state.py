@@ -175,7 +175,3 @@ class PdcState(SeatedRecord):
 def dump_state(state: PdcState) -> dict[str, Any]:
     """The state as JSON, without the catalog."""
     return records.dump(state)
-
-
-def load_state(data: dict[str, Any], catalog: Catalog) -> PdcState:
-    return records.load(PdcState, data, catalog=catalog)

@@ -4,7 +4,7 @@ import pytest
 from marshmallow import Schema, fields
 
 from engines.base import Event, RuleViolation
-from engines.kit import Rulebook, read_options, settle
+from engines.kit import read_options, settle
 from engines.kit.settle import MAX_AUTOMATIC_STEPS
 
 
@@ -44,20 +44,3 @@ def test_options_the_schema_refuses_are_a_rule_violation():
     with pytest.raises(RuleViolation) as refusal:
         read_options(Options, {"target": "many"})
     assert refusal.value.code == "invalid-options"
-
-
-def test_a_rulebook_guards_judges_and_settles():
-    rulebook = Rulebook(
-        title="Counting",
-        commands={"Count": lambda state, command: [Event("CountedUp", {"by": command["by"]})]},
-        chance_commands={},
-        evolve=count_up,
-        automatic=up_to_ten,
-        is_over=lambda state: state >= 12,
-        seats=lambda state: 2,
-        chance=lambda state: None,
-    )
-    assert [e.data["by"] for e in rulebook.decide(5, {"type": "Count", "seat": 1, "by": 3})] == [3, 1, 1]
-    with pytest.raises(RuleViolation) as refusal:
-        rulebook.decide(12, {"type": "Count", "seat": 1, "by": 3})
-    assert refusal.value.code == "game-over"

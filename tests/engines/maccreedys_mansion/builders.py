@@ -10,7 +10,6 @@ from pathlib import Path
 from engines.base import GameConfig
 from engines.maccreedys_mansion import ENGINE
 from engines.maccreedys_mansion.flow import actor
-from engines.maccreedys_mansion.rules import RULEBOOK
 from engines.maccreedys_mansion.state import MmState
 from tests.engine_contract import apply
 
@@ -50,7 +49,7 @@ def run(state: MmState, command: dict):
 
 def settle(state: MmState):
     """The automatic events from ``state`` and the state they lead to."""
-    events = RULEBOOK.settle(state, [])
+    events = ENGINE.settle(state, [])
     for event in events:
         state = ENGINE.evolve(state, event)
     return state, events
