@@ -27,8 +27,10 @@ from service.config import Settings
 from service.records.catalogs import default_catalog
 from workers.projections.rebuild import rebuild
 
-ENGINE = "political-divide-and-conquer"
-SEATS = 6
+#: A long game by the rulebook: MacCreedy's Mansion played over its usual twenty rounds by four
+#: companies runs past a thousand steps (Political Divide & Conquer's deck ends near 700).
+ENGINE = "maccreedys-mansion"
+SEATS = 4
 STEPS = 1000
 SAMPLES = 300
 SEEDS = 12

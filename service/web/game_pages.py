@@ -2,9 +2,12 @@
 
 The game page follows the game: its live part asks every two seconds whether
 the game's version moved and is swapped in place when it did (htmx). The
-replay page renders the step asked for (it works without scripts); the viewer
-then fetches every step's line and table once (``replay_steps``, tables as HTML
-fragments rendered by the same template) and steps without a request.
+replay page renders the step asked for (it works without scripts) and ships,
+beside it, a window of the steps around it (each step's line and table, tables
+as HTML fragments rendered by the same template); the viewer draws those
+without a request and fetches the others a chunk at a time as the reader comes
+near them (``replay_steps``), so a long game's first load carries a few dozen
+steps, not all of them.
 """
 
 from __future__ import annotations
@@ -130,6 +133,14 @@ def act(game_id: UUID):
     return redirect(url_for("web.game", game_id=game_id, seat=as_seat), 303)
 
 
+#: Steps shipped with the replay page on each side of the one asked for.
+WINDOW = 12
+#: Steps in one request of the viewer (it asks for whole chunks, so their ETags are reused).
+CHUNK = 25
+#: The most steps one request may ask for.
+MOST = 100
+
+
 @blueprint.get("/game/<uuid:game_id>/replay")
 def replay(game_id: UUID):
     seat = _int("seat")
@@ -140,6 +151,8 @@ def replay(game_id: UUID):
         "replay.html",
         **replay,
         step=steps[step - 1] if step else None,
+        window=_window(replay, step - WINDOW, step + WINDOW) if step else None,
+        chunk=CHUNK,
         chapters=replay_viewer.chapters(steps, replay["tables"]),
         steps_url=request.path + "/steps" + (f"?seat={seat}" if seat is not None else ""),
     )
@@ -147,25 +160,42 @@ def replay(game_id: UUID):
 
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
-    """Every step's line and table (each distinct table once, as an HTML fragment), for the viewer,
-    in one compact JSON made once per drawing (game, viewer, version) and revalidated by its ETag."""
+    """Steps ``from`` to ``to`` (a chunk from ``from`` when ``to`` is absent, at most ``MOST``):
+    each step's line and table, each distinct table once as an HTML fragment. Compact JSON
+    made once per drawing (game, viewer, version) and range, revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
-    body = _SENT.get(replay["drawn"])
+    first = max(_int("from", 1), 1)
+    last = min(max(_int("to", first + CHUNK - 1), first), first + MOST - 1)
+    tag = f"{replay['drawn']}-{first}-{last}"
+    body = _SENT.get(tag)
     if body is None:
-        steps = [[s["step"], s["line"], s["table"], s["retracted"]] for s in replay["steps"]]
-        document = {"last": len(steps), "steps": steps, "tables": fragments(replay["tables"])}
-        body = _SENT[replay["drawn"]] = json.dumps(document, separators=(",", ":")).encode()
+        body = _SENT[tag] = json.dumps(_window(replay, first, last), separators=(",", ":")).encode()
         while len(_SENT) > _KEEP:
             _SENT.pop(next(iter(_SENT)))
     response = Response(body, mimetype="application/json")
-    response.set_etag(replay["drawn"])
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response.make_conditional(request)
 
 
-#: The steps' JSON as sent, by the drawing it was made from (the domain's ``drawn`` key).
+def _window(replay: dict[str, Any], first: int, last: int) -> dict[str, Any]:
+    """Steps ``first`` to ``last`` of a drawn replay (clamped to its steps) as the viewer keeps them:
+    ``[step, line, table, retracted]`` each, the tables they show as fragments by number, and the
+    drawing's key (tables are numbered within one drawing)."""
+    steps = replay["steps"][max(first, 1) - 1 : max(last, 0)]
+    shown = sorted({s["table"] for s in steps})
+    drawn = fragments([replay["tables"][i] for i in shown])
+    return {
+        "drawn": replay["drawn"],
+        "last": len(replay["steps"]),
+        "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in steps],
+        "tables": {str(i): html for i, html in zip(shown, drawn, strict=True)},
+    }
+
+
+#: The steps' JSON as sent, by the drawing it was made from (the domain's ``drawn`` key) and range.
 _SENT: dict[str, bytes] = {}
-_KEEP = 8
+_KEEP = 64
 
 
 def fragments(tables: list[dict[str, Any]]) -> list[str]:
