@@ -106,15 +106,16 @@
       if (push) window.history.replaceState({ step: step }, "", address(step));
       if (known[step]) {
         draw(step);
-      } else {
-        host.setAttribute("aria-busy", "true");
-        if (items[step]) line.textContent = items[step].textContent;
-        fetchChunk(step).then(
-          function () { if (current === step) draw(step); },
-          function () { if (current === step) window.location.assign(address(step)); }
-        );
+        near(step);
+        return;
       }
-      near(step);
+      // Far from what is held: its chunk first, alone, then what lies near it.
+      host.setAttribute("aria-busy", "true");
+      if (items[step]) line.textContent = items[step].textContent;
+      fetchChunk(step).then(
+        function () { if (current === step) { draw(step); near(step); } },
+        function () { if (current === step) window.location.assign(address(step)); }
+      );
     }
 
     document.addEventListener("keydown", function (event) {
