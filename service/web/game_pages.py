@@ -12,6 +12,7 @@ steps, not all of them.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 from uuid import UUID
@@ -134,7 +135,7 @@ def act(game_id: UUID):
 
 
 #: Steps shipped with the replay page on each side of the one asked for.
-WINDOW = 12
+WINDOW = 6
 #: Steps in one request of the viewer (it asks for whole chunks, so their ETags are reused).
 CHUNK = 25
 #: The most steps one request may ask for.
@@ -151,7 +152,7 @@ def replay(game_id: UUID):
         "replay.html",
         **replay,
         step=steps[step - 1] if step else None,
-        window=_window(replay, step - WINDOW, step + WINDOW) if step else None,
+        **_shipped(replay, step),
         chunk=CHUNK,
         chapters=replay_viewer.chapters(steps, replay["tables"]),
         steps_url=request.path + "/steps" + (f"?seat={seat}" if seat is not None else ""),
@@ -178,18 +179,33 @@ def replay_steps(game_id: UUID):
     return response.make_conditional(request)
 
 
+def _shipped(replay: dict[str, Any], step: int | None) -> dict[str, Any]:
+    """The steps shipped with the page: the window around ``step`` without its tables and parts,
+    and those as markup apart (a ``template`` each: markup inside JSON would be escaped over again)."""
+    if step is None:
+        return {"window": None, "window_tables": {}, "window_parts": {}}
+    window = _window(replay, step - WINDOW, step + WINDOW)
+    return {
+        "window": {**window, "tables": {}, "parts": {}},
+        # rendered by _table.html, escaped there
+        "window_tables": {k: Markup(html) for k, html in window["tables"].items()},
+        "window_parts": {k: Markup(html) for k, html in window["parts"].items()},
+    }
+
+
 def _window(replay: dict[str, Any], first: int, last: int) -> dict[str, Any]:
     """Steps ``first`` to ``last`` of a drawn replay (clamped to its steps) as the viewer keeps them:
-    ``[step, line, table, retracted]`` each, the tables they show as fragments by number, and the
-    drawing's key (tables are numbered within one drawing)."""
+    ``[step, line, table, retracted]`` each, the tables they show as fragments by number and their
+    parts by name (``fragments``), and the drawing's key (tables are numbered within one drawing)."""
     steps = replay["steps"][max(first, 1) - 1 : max(last, 0)]
     shown = sorted({s["table"] for s in steps})
-    drawn = fragments([replay["tables"][i] for i in shown])
+    drawn, parts = fragments([replay["tables"][i] for i in shown])
     return {
         "drawn": replay["drawn"],
         "last": len(replay["steps"]),
         "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in steps],
         "tables": {str(i): html for i, html in zip(shown, drawn, strict=True)},
+        "parts": parts,
     }
 
 
@@ -198,25 +214,34 @@ _SENT: dict[str, bytes] = {}
 _KEEP = 64
 
 
-def fragments(tables: list[dict[str, Any]]) -> list[str]:
-    """Each table as an HTML fragment. Consecutive tables share most of their groups
-    and diagrams: each distinct one is rendered once and reused."""
+def fragments(tables: list[dict[str, Any]]) -> tuple[list[str], dict[str, str]]:
+    """Each table as an HTML fragment in which each seat's area, group and diagram stands as a
+    placeholder (``<!--p:NAME-->``), and those parts by name. Consecutive tables share most of
+    their parts: each distinct one is rendered and sent once, named by its content so that a
+    viewer keeps the parts of every window it fetched. The viewer puts them back in place."""
     module = current_app.jinja_env.get_template("_table.html").module
-    drawn: dict[str, Markup] = {}
+    parts: dict[str, str] = {}
+    placed: dict[str, Markup] = {}
 
     def once(macro: Any, part: dict[str, Any]) -> Markup:
         key = macro.name + json.dumps(part, sort_keys=True)
-        if key not in drawn:
-            drawn[key] = macro(part)
-        return drawn[key]
+        if key not in placed:
+            html = str(macro(part))
+            name = hashlib.sha256(html.encode()).hexdigest()[:16]
+            parts[name] = html
+            placed[key] = Markup(f"<!--p:{name}-->")  # a name of hex digits: nothing to escape
+        return placed[key]
 
     out = []
     for table in tables:
         table = {
             **table,
-            "seats": [{**s, "groups": [once(module.group, g) for g in s["groups"]]} for s in table["seats"]],
+            "seats": [
+                once(module.seat, {**s, "groups": [once(module.group, g) for g in s["groups"]]})
+                for s in table["seats"]
+            ],
             "areas": [once(module.group, g) for g in table["areas"]],
             "diagram": table.get("diagram") and once(module.diagram, table["diagram"]),
         }
         out.append(str(module.table_view(table)))
-    return out
+    return out, parts

@@ -126,7 +126,8 @@ def test_a_replays_steps_are_sent_once_per_version_and_viewer(app, client, datab
 
 def test_a_replays_steps_are_sent_a_range_at_a_time(client, database_url, two_clubs):
     """The viewer asks for a range of steps: it gets those steps (their lines and the
-    tables they show, each once) and no other, clamped to the game and to a hundred."""
+    tables they show, each once, their parts each once) and no other, clamped to the
+    game and to a hundred."""
     club, _, game, _, _ = two_clubs
     drain(database_url, ["replays"])
     sign_in(client, club["admin_token"])
@@ -135,6 +136,12 @@ def test_a_replays_steps_are_sent_a_range_at_a_time(client, database_url, two_cl
     assert [s[0] for s in body["steps"]] == [3, 4, 5]
     assert sorted(body["tables"]) == sorted({str(s[2]) for s in body["steps"]})
     assert all("table-view" in t for t in body["tables"].values())
+    placed = {
+        n
+        for t in [*body["tables"].values(), *body["parts"].values()]
+        for n in re.findall(r"<!--p:(\w+)-->", t)
+    }
+    assert placed == set(body["parts"]), "every part is placed, and sent once"
     last = body["last"]
     assert [s[0] for s in client.get(path + f"?from={last}&to={last + 9}").get_json()["steps"]] == [last]
     assert len(client.get(path + "?from=1&to=100000").get_json()["steps"]) == min(last, 100)

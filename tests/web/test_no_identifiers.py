@@ -112,7 +112,7 @@ def check_pages(app, game: dict, token: str | None, seats: int, ids, replay: boo
             assert steps["steps"] and steps["tables"], (path, first)
             text = "\n".join(
                 [line for _, line, _, _ in steps["steps"]]
-                + [visible_text(t) for t in steps["tables"].values()]
+                + [visible_text(t) for t in [*steps["tables"].values(), *steps["parts"].values()]]
             )
             assert not offences(text, ids), (path, first, offences(text, ids)[:10])
             first, last = first + 100, steps["last"]

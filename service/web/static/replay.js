@@ -1,9 +1,9 @@
 // The replay viewer. The page ships the step asked for and a window of steps
-// around it (each step's line and the table it shows); those are drawn in place
-// with no request. Other steps are fetched a chunk at a time as the reader comes
-// near them (stepping, a jump, the slider), and the first and last chunks early
-// for Home and End. The address follows the step. Every step drawn fires a
-// "replay:drawn" event on the document (its detail names the step).
+// around it (each step's line, and the tables they show as templates); those
+// are drawn in place with no request. Other steps are fetched a chunk at a time
+// as the reader comes near them (stepping, a jump, the slider), and the first
+// and last chunks early for Home and End. The address follows the step. Every
+// step drawn fires a "replay:drawn" event on the document (its detail names it).
 (function () {
   "use strict";
 
@@ -18,7 +18,8 @@
     var ready = false;
     var drawing = null;
     var known = {}; // step -> [step, line, table, retracted]
-    var tables = {}; // table number -> HTML fragment
+    var tables = {}; // table number -> HTML fragment, its parts as placeholders
+    var parts = {}; // a part's name -> its HTML (a seat's area, a group, a diagram)
     var asked = {}; // first step of a chunk -> its request, while out
     var shownTable = -1;
     var host = document.getElementById("table-host");
@@ -50,6 +51,12 @@
       last = body.last;
       body.steps.forEach(function (s) { known[s[0]] = s; });
       Object.keys(body.tables).forEach(function (k) { tables[k] = body.tables[k]; });
+      Object.keys(body.parts).forEach(function (k) { parts[k] = body.parts[k]; });
+    }
+
+    // A fragment with its parts (and theirs) put in place.
+    function expand(html) {
+      return html.replace(/<!--p:(\w+)-->/g, function (_, name) { return expand(parts[name]); });
     }
 
     function fetchChunk(step) {
@@ -77,7 +84,7 @@
 
     function draw(step) {
       var s = known[step];
-      if (s[2] !== shownTable) { host.innerHTML = tables[s[2]]; shownTable = s[2]; }
+      if (s[2] !== shownTable) { host.innerHTML = expand(tables[s[2]]); shownTable = s[2]; }
       line.textContent = s[1];
       host.removeAttribute("aria-busy");
       stepper.dataset.drawn = String(step);
@@ -139,7 +146,14 @@
     slider.addEventListener("change", function () { if (!ready) slider.form.submit(); });
 
     try {
-      keep(JSON.parse(shipped.textContent));
+      var body = JSON.parse(shipped.textContent);
+      document.querySelectorAll("template[data-table]").forEach(function (t) {
+        body.tables[t.dataset.table] = t.innerHTML;
+      });
+      document.querySelectorAll("template[data-part]").forEach(function (t) {
+        body.parts[t.dataset.part] = t.innerHTML;
+      });
+      keep(body);
     } catch (e) {
       return; /* the links still work, a page per step */
     }
