@@ -30,8 +30,10 @@ from service.config import Settings
 from service.records.catalogs import default_catalog
 from workers.projections.rebuild import rebuild
 
-#: A long game by the rulebook: MacCreedy's Mansion played over its usual twenty rounds by four
-#: companies runs past a thousand steps (Political Divide & Conquer's deck ends near 700).
+#: A long game by the rulebook: MacCreedy's Mansion ends only when the mansion is restored or the
+#: companies fail (the engine's default options stop it after round 20, a house rule that can only
+#: shorten it); four companies playing at random run past a thousand steps. Political Divide &
+#: Conquer's deck ends near 700 at any number of seats.
 ENGINE = "maccreedys-mansion"
 SEATS = 4
 STEPS = 1000
@@ -62,8 +64,8 @@ MOVE = """async ([key, to]) => {
 
 
 def long_game() -> tuple[list[dict], int]:
-    """Commands of a random game with at least ``STEPS`` events (else the longest of
-    ``SEEDS`` random games: random play rarely lasts that long), and its event count."""
+    """Commands of the first random game with at least ``STEPS`` events (else the longest
+    of ``SEEDS`` random games), and its event count."""
     engine = registry.get(ENGINE)
     config = GameConfig(seats=SEATS, options={}, dealer="table", catalog=default_catalog(ENGINE))
     longest: tuple[list[dict], int] = ([], 0)
