@@ -45,21 +45,26 @@ CHROMIUM = "/usr/bin/chromium"
 
 #: A key pressed (or the slider moved to a step), then until the step it leads to is drawn
 #: (fetched first when it lay outside the steps the viewer holds) and two animation frames
-#: later, when it has been laid out and painted: the time, and whether the step was fetched.
+#: later, when it has been laid out and painted: the time, whether the step was fetched, and
+#: of the time, the key's handler (which draws a step it holds) and the layout (forced at once).
 MOVE = """async ([key, to]) => {
   const stepper = document.getElementById('stepper');
   const slider = document.getElementById('slider');
   const start = performance.now();
   if (key) document.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
   else { slider.value = String(to); slider.dispatchEvent(new Event('input', {bubbles: true})); }
+  const handled = performance.now() - start;
   const fetched = stepper.dataset.drawn !== stepper.dataset.step;
   if (fetched) await new Promise(done => document.addEventListener('replay:drawn', function drawn() {
     if (stepper.dataset.drawn !== stepper.dataset.step) return;
     document.removeEventListener('replay:drawn', drawn);
     done();
   }));
+  const before = performance.now();
+  document.body.offsetHeight;
+  const laid = performance.now() - before;
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return [performance.now() - start, fetched];
+  return [performance.now() - start, fetched, handled, laid];
 }"""
 
 
@@ -128,14 +133,17 @@ def main() -> None:
                 last = page.evaluate("() => Number(document.getElementById('stepper').dataset.last)")
                 page.wait_for_load_state("networkidle")  # the first and last chunks, asked for at once
                 rng = random.Random(1)
-                steps, fetched = [], []
+                steps, fetched, handled, laid = [], [], [], []
                 for _ in range(SAMPLES):
                     key = rng.choice(["ArrowRight"] * 8 + ["ArrowLeft", "End", "Home"])
-                    took, far = page.evaluate(MOVE, [key, None])
+                    took, far, handler, layout = page.evaluate(MOVE, [key, None])
                     (fetched if far else steps).append(took / 1000)
+                    if not far:
+                        handled.append(handler / 1000)
+                        laid.append(layout / 1000)
                 jumps = []
                 for _ in range(JUMPS):
-                    took, far = page.evaluate(MOVE, [None, rng.randint(1, last)])
+                    took, *_ = page.evaluate(MOVE, [None, rng.randint(1, last)])
                     jumps.append(took / 1000)
                 fragment = page.inner_html("#table-host")
                 css = Path("service/web/static/table.css").read_text()
@@ -163,6 +171,8 @@ def main() -> None:
         )
         if fetched:
             print(line("  of which, steps fetched first", fetched, base_median))
+        print(line("  of a step held, the key's handler drawing it", handled, base_median))
+        print(line("  of a step held, its layout", laid, base_median))
         print(line("replay step on screen by the slider, to any step", jumps, base_median))
         print(
             line(
