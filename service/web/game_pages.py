@@ -4,7 +4,7 @@ The game page follows the game: its live part asks every two seconds whether
 the game's version moved and is swapped in place when it did (htmx). The
 replay page renders the step asked for (it works without scripts) and ships,
 beside it, a window of the steps around it (each step's line and table, tables
-as HTML fragments rendered by the same template); the viewer draws those
+as HTML fragments rendered by the same template, ``fragments``); the viewer draws those
 without a request and fetches the others a chunk at a time as the reader comes
 near them (``replay_steps``), so a long game's first load carries a few dozen
 steps, not all of them.
@@ -162,7 +162,7 @@ def replay(game_id: UUID):
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
     """Steps ``from`` to ``to`` (a chunk from ``from`` when ``to`` is absent, at most ``MOST``):
-    each step's line and table, each distinct table once as an HTML fragment. Compact JSON
+    each step's line and table, each distinct table and part once (``_window``). Compact JSON
     made once per drawing (game, viewer, version) and range, revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
     first = max(_int("from", 1), 1)
