@@ -142,9 +142,19 @@ def test_a_replays_steps_are_sent_a_range_at_a_time(client, database_url, two_cl
         for n in re.findall(r"<!--p:(\w+)-->", t)
     }
     assert placed == set(body["parts"]), "every part is placed, and sent once"
+    page = client.get(f"/game/{game['id']}/replay?step=4").get_data(as_text=True)
+    drawn = page.split('<div id="table-host">', 1)[1].split('</div>\n<script type="application/json"', 1)[0]
+    assert expand(body["tables"][str(body["steps"][1][2])], body["parts"]) == drawn, (
+        "the parts make the table"
+    )
     last = body["last"]
     assert [s[0] for s in client.get(path + f"?from={last}&to={last + 9}").get_json()["steps"]] == [last]
     assert len(client.get(path + "?from=1&to=100000").get_json()["steps"]) == min(last, 100)
     assert (
         client.get(path + "?from=3&to=5").headers["ETag"] != client.get(path + "?from=3&to=6").headers["ETag"]
     )
+
+
+def expand(html: str, parts: dict[str, str]) -> str:
+    """A fragment with its parts put in place, as the viewer does."""
+    return re.sub(r"<!--p:(\w+)-->", lambda m: expand(parts[m.group(1)], parts), html)
