@@ -2,13 +2,17 @@
 
 The game page follows the game: its live part asks every two seconds whether
 the game's version moved and is swapped in place when it did (htmx). The
-replay page renders the step asked for (it works without scripts); the viewer
-then fetches every step's line and table once (``replay_steps``, tables as HTML
-fragments rendered by the same template) and steps without a request.
+replay page renders the step asked for (it works without scripts) and ships,
+beside it, a window of the steps around it (each step's line and table, tables
+as HTML fragments rendered by the same template, ``fragments``); the viewer draws those
+without a request and fetches the others a chunk at a time as the reader comes
+near them (``replay_steps``), so a long game's first load carries a few dozen
+steps, not all of them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 from uuid import UUID
@@ -130,6 +134,14 @@ def act(game_id: UUID):
     return redirect(url_for("web.game", game_id=game_id, seat=as_seat), 303)
 
 
+#: Steps shipped with the replay page on each side of the one asked for.
+WINDOW = 6
+#: Steps in one request of the viewer (it asks for whole chunks, so their ETags are reused).
+CHUNK = 25
+#: The most steps one request may ask for.
+MOST = 100
+
+
 @blueprint.get("/game/<uuid:game_id>/replay")
 def replay(game_id: UUID):
     seat = _int("seat")
@@ -140,6 +152,8 @@ def replay(game_id: UUID):
         "replay.html",
         **replay,
         step=steps[step - 1] if step else None,
+        **_shipped(replay, step),
+        chunk=CHUNK,
         chapters=replay_viewer.chapters(steps, replay["tables"]),
         steps_url=request.path + "/steps" + (f"?seat={seat}" if seat is not None else ""),
     )
@@ -147,46 +161,87 @@ def replay(game_id: UUID):
 
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
-    """Every step's line and table (each distinct table once, as an HTML fragment), for the viewer,
-    in one compact JSON made once per drawing (game, viewer, version) and revalidated by its ETag."""
+    """Steps ``from`` to ``to`` (a chunk from ``from`` when ``to`` is absent, at most ``MOST``):
+    each step's line and table, each distinct table and part once (``_window``). Compact JSON
+    made once per drawing (game, viewer, version) and range, revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
-    body = _SENT.get(replay["drawn"])
+    first = max(_int("from", 1), 1)
+    last = min(max(_int("to", first + CHUNK - 1), first), first + MOST - 1)
+    tag = f"{replay['drawn']}-{first}-{last}"
+    body = _SENT.get(tag)
     if body is None:
-        steps = [[s["step"], s["line"], s["table"], s["retracted"]] for s in replay["steps"]]
-        document = {"last": len(steps), "steps": steps, "tables": fragments(replay["tables"])}
-        body = _SENT[replay["drawn"]] = json.dumps(document, separators=(",", ":")).encode()
+        body = _SENT[tag] = json.dumps(_window(replay, first, last), separators=(",", ":")).encode()
         while len(_SENT) > _KEEP:
             _SENT.pop(next(iter(_SENT)))
     response = Response(body, mimetype="application/json")
-    response.set_etag(replay["drawn"])
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response.make_conditional(request)
 
 
-#: The steps' JSON as sent, by the drawing it was made from (the domain's ``drawn`` key).
+def _shipped(replay: dict[str, Any], step: int | None) -> dict[str, Any]:
+    """The steps shipped with the page: the window around ``step`` without its tables and parts,
+    and those as markup apart (a ``template`` each: markup inside JSON would be escaped over again)."""
+    if step is None:
+        return {"window": None, "window_tables": {}, "window_parts": {}}
+    window = _window(replay, step - WINDOW, step + WINDOW)
+    return {
+        "window": {**window, "tables": {}, "parts": {}},
+        # rendered by _table.html, escaped there
+        "window_tables": {k: Markup(html) for k, html in window["tables"].items()},
+        "window_parts": {k: Markup(html) for k, html in window["parts"].items()},
+    }
+
+
+def _window(replay: dict[str, Any], first: int, last: int) -> dict[str, Any]:
+    """Steps ``first`` to ``last`` of a drawn replay (clamped to its steps) as the viewer keeps them:
+    ``[step, line, table, retracted]`` each, the tables they show as fragments by number and their
+    parts by name (``fragments``), and the drawing's key (tables are numbered within one drawing)."""
+    steps = replay["steps"][max(first, 1) - 1 : max(last, 0)]
+    shown = sorted({s["table"] for s in steps})
+    drawn, parts = fragments([replay["tables"][i] for i in shown])
+    return {
+        "drawn": replay["drawn"],
+        "last": len(replay["steps"]),
+        "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in steps],
+        "tables": {str(i): html for i, html in zip(shown, drawn, strict=True)},
+        "parts": parts,
+    }
+
+
+#: The steps' JSON as sent, by the drawing it was made from (the domain's ``drawn`` key) and range.
 _SENT: dict[str, bytes] = {}
-_KEEP = 8
+_KEEP = 64
 
 
-def fragments(tables: list[dict[str, Any]]) -> list[str]:
-    """Each table as an HTML fragment. Consecutive tables share most of their groups
-    and diagrams: each distinct one is rendered once and reused."""
+def fragments(tables: list[dict[str, Any]]) -> tuple[list[str], dict[str, str]]:
+    """Each table as an HTML fragment in which each seat's area, group and diagram stands as a
+    placeholder (``<!--p:NAME-->``), and those parts by name. Consecutive tables share most of
+    their parts: each distinct one is rendered and sent once, named by its content so that a
+    viewer keeps the parts of every window it fetched. The viewer puts them back in place."""
     module = current_app.jinja_env.get_template("_table.html").module
-    drawn: dict[str, Markup] = {}
+    parts: dict[str, str] = {}
+    placed: dict[str, Markup] = {}
 
     def once(macro: Any, part: dict[str, Any]) -> Markup:
         key = macro.name + json.dumps(part, sort_keys=True)
-        if key not in drawn:
-            drawn[key] = macro(part)
-        return drawn[key]
+        if key not in placed:
+            html = str(macro(part))
+            name = hashlib.sha256(html.encode()).hexdigest()[:16]
+            parts[name] = html
+            placed[key] = Markup(f"<!--p:{name}-->")  # a name of hex digits: nothing to escape
+        return placed[key]
 
     out = []
     for table in tables:
         table = {
             **table,
-            "seats": [{**s, "groups": [once(module.group, g) for g in s["groups"]]} for s in table["seats"]],
+            "seats": [
+                once(module.seat, {**s, "groups": [once(module.group, g) for g in s["groups"]]})
+                for s in table["seats"]
+            ],
             "areas": [once(module.group, g) for g in table["areas"]],
             "diagram": table.get("diagram") and once(module.diagram, table["diagram"]),
         }
         out.append(str(module.table_view(table)))
-    return out
+    return out, parts

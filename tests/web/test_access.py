@@ -122,3 +122,39 @@ def test_a_replays_steps_are_sent_once_per_version_and_viewer(app, client, datab
     play_table_game(client, game, club["admin_token"], until=lambda _: next(entries, None) is None)
     drain(database_url, ["replays"])
     assert client.get(path, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_a_replays_steps_are_sent_a_range_at_a_time(client, database_url, two_clubs):
+    """The viewer asks for a range of steps: it gets those steps (their lines and the
+    tables they show, each once, their parts each once) and no other, clamped to the
+    game and to a hundred."""
+    club, _, game, _, _ = two_clubs
+    drain(database_url, ["replays"])
+    sign_in(client, club["admin_token"])
+    path = f"/game/{game['id']}/replay/steps"
+    body = client.get(path + "?from=3&to=5").get_json()
+    assert [s[0] for s in body["steps"]] == [3, 4, 5]
+    assert sorted(body["tables"]) == sorted({str(s[2]) for s in body["steps"]})
+    assert all("table-view" in t for t in body["tables"].values())
+    placed = {
+        n
+        for t in [*body["tables"].values(), *body["parts"].values()]
+        for n in re.findall(r"<!--p:(\w+)-->", t)
+    }
+    assert placed == set(body["parts"]), "every part is placed, and sent once"
+    page = client.get(f"/game/{game['id']}/replay?step=4").get_data(as_text=True)
+    drawn = page.split('<div id="table-host">', 1)[1].split('</div>\n<script type="application/json"', 1)[0]
+    assert expand(body["tables"][str(body["steps"][1][2])], body["parts"]) == drawn, (
+        "the parts make the table"
+    )
+    last = body["last"]
+    assert [s[0] for s in client.get(path + f"?from={last}&to={last + 9}").get_json()["steps"]] == [last]
+    assert len(client.get(path + "?from=1&to=100000").get_json()["steps"]) == min(last, 100)
+    assert (
+        client.get(path + "?from=3&to=5").headers["ETag"] != client.get(path + "?from=3&to=6").headers["ETag"]
+    )
+
+
+def expand(html: str, parts: dict[str, str]) -> str:
+    """A fragment with its parts put in place, as the viewer does."""
+    return re.sub(r"<!--p:(\w+)-->", lambda m: expand(parts[m.group(1)], parts), html)

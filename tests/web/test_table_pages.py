@@ -6,6 +6,7 @@ on a 390-pixel phone."""
 from __future__ import annotations
 
 import random
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -41,16 +42,38 @@ SHOWN = """() => {
 }"""
 
 
+#: Resolves once the step the viewer is on is drawn (a step outside the window it holds is fetched first).
+DRAWN = """() => new Promise(done => {
+  const stepper = document.getElementById('stepper');
+  const check = () => {
+    if (stepper.dataset.drawn !== stepper.dataset.step) return false;
+    document.removeEventListener('replay:drawn', check);
+    done();
+    return true;
+  };
+  if (!check()) document.addEventListener('replay:drawn', check);
+})"""
+
 WALK = (
-    "(n) => { const shown = ("
+    "async (n) => { const shown = ("
     + SHOWN
+    + "); const drawn = ("
+    + DRAWN
     + """); const out = [];
   for (let i = 0; i < n; i++) {
     document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    await drawn();
     out.push(shown());
   }
   return out; }"""
 )
+
+
+def press(page, key: str) -> dict:
+    """A key pressed, and what the step it leads to shows once drawn."""
+    page.keyboard.press(key)
+    page.evaluate(DRAWN)
+    return page.evaluate(SHOWN)
 
 
 def expected(step: dict) -> dict:
@@ -115,19 +138,58 @@ def test_a_finished_games_replay_steps_first_to_last_by_keyboard_as_the_api_show
     page.goto(f"/game/{game['id']}/replay?step=1")
     page.wait_for_selector("body[data-replay-ready]")
     assert page.evaluate(SHOWN) == expected(steps[0])
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate(SHOWN) == expected(steps[1])
+    assert press(page, "ArrowRight") == expected(steps[1])
     # every further step by its key, read in the page (one round trip for the whole game)
     shown = page.evaluate(WALK, len(steps) - 2)
     for seen, step in zip(shown, steps[2:], strict=True):
         assert seen == expected(step), step["step"]
     assert page.url.endswith(f"step={len(steps)}")
-    page.keyboard.press("Home")
-    assert page.evaluate(SHOWN)["step"] == 1
-    page.keyboard.press("End")
-    assert page.evaluate(SHOWN) == expected(steps[-1])
+    assert press(page, "Home") == expected(steps[0])
+    assert press(page, "End") == expected(steps[-1])
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], ("the replay scrolls sideways", width)
+
+
+#: The steps the replay page shipped with itself.
+SHIPPED = "() => JSON.parse(document.getElementById('replay-window').textContent).steps.map(s => s[0])"
+
+
+def test_a_long_games_replay_ships_a_window_and_fetches_a_far_step_drawn_as_the_api_shows_it(
+    page, broker_client, projections
+):
+    """The page carries the steps around the one asked for, not the whole game; a step
+    far from them is fetched when it is jumped to (End, the contents) and shows the API's
+    table at that step."""
+    club, game = finished_game(broker_client, "house-of-cronies")
+    steps = (
+        Api(broker_client, club["admin_token"])
+        .get(f"/games/{game['id']}/replay/export?view=table")
+        .get_json()["steps"]
+    )
+    assert len(steps) > 200, len(steps)
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{game['id']}/replay?step=1")
+    page.wait_for_selector("body[data-replay-ready]")
+    shipped = page.evaluate(SHIPPED)
+    assert shipped == list(range(1, len(shipped) + 1)) and len(shipped) <= 25, shipped
+    assert press(page, "End") == expected(steps[-1])
+    assert page.url.endswith(f"step={len(steps)}")
+
+    far = len(steps) // 2
+    chunk = int(page.get_attribute("#stepper", "data-chunk"))
+    link = page.locator(f"#contents a[data-step='{far}']")
+    if not link.is_visible():
+        link.locator("xpath=ancestor::details/summary").click()
+    first = (far - 1) // chunk * chunk + 1
+    with page.expect_response(
+        lambda r: "/replay/steps" in r.url and parse_qs(urlsplit(r.url).query)["from"] == [str(first)]
+    ):
+        link.click()
+    page.evaluate(DRAWN)
+    assert page.evaluate(SHOWN) == expected(steps[far - 1])
+    assert page.url.endswith(f"step={far}")
+    assert press(page, "ArrowLeft") == expected(steps[far - 2])
+    assert press(page, "Home") == expected(steps[0])
 
 
 HIDDEN_ELSEWHERE = """(own) => [...document.querySelectorAll('#table-host .seat')]
@@ -147,7 +209,7 @@ def test_a_seats_eye_replay_never_shows_another_seats_hand(page, broker_client, 
         if step["state"].get("finished"):  # the end shows every hand, to every seat
             break
         assert page.evaluate(HIDDEN_ELSEWHERE, 1) == 0, step["step"]
-        page.keyboard.press("ArrowRight")
+        press(page, "ArrowRight")
     assert (
         page.locator("#table-host .seat").nth(1).locator(".group[data-title=Hand] .card:not(.down)").count()
     )
