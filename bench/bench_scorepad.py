@@ -165,10 +165,15 @@ class Clicker:
             for option in options:
                 if not option["href"]:
                     continue
-                path, _, raw = parse_qs(urlsplit(option["href"]).query)["p"][-1].partition("=")
-                value = json.loads(raw)
-                card_of_set = path == "card" and actor is None  # a seat's "card" is a field of its command
-                fits = needed[option["name"]] > 0 if card_of_set else flat.get(path) == value
+                picks = [p.partition("=") for p in parse_qs(urlsplit(option["href"]).query)["p"]]
+                card_of_set = (
+                    picks[-1][0] == "card" and actor is None
+                )  # a seat's "card" is a field of its command
+                fits = (
+                    needed[option["name"]] > 0
+                    if card_of_set
+                    else all(flat.get(path) == json.loads(raw) for path, _, raw in picks)
+                )
                 if fits:
                     if card_of_set:
                         needed[option["name"]] -= 1

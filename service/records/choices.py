@@ -33,7 +33,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import ChanceRequest, Engine, RuleViolation
@@ -255,20 +255,86 @@ def seat_choice(
         if then is not None:
             options = [rolled for o in options for rolled in _with_roll(o, actor, then, names)]
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
+    groups = _narrowed(remaining)
+    asked = {g.asked[0][0] for g in groups if len(g.asked) == 1}
+    question = _path_label(asked.pop()) if len(asked) == 1 and all(len(g.asked) == 1 for g in groups) else ""
+    singles = [g.commands[0] for g in groups if len(g.commands) == 1]
+    finals = {_key(o.command): replace(o, group="") for o in _finals(singles, label, words_for)}
+    leads = [g for g in groups if len(g.commands) > 1]
+    texts = _told_apart(
+        [" · ".join(_answer(path, value, words_for) for path, value in g.asked) for g in leads],
+        [g.asked[-1][1] for g in leads],
+    )
+    led = {id(g): t for g, t in zip(leads, texts, strict=True)}
+    options = [
+        finals[_key(g.commands[0])]
+        if len(g.commands) == 1
+        else Option(led[id(g)], picks=(*picks, *(encode(path, value) for path, value in g.asked)))
+        for g in groups
+    ]
+    return Choice(actor, question or "Which one?", options, picked)
+
+
+def _key(command: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in command.items() if k != "seat"}, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Commands that answer the questions ``asked`` alike (path, value)."""
+
+    asked: tuple[tuple[str, Any], ...]
+    commands: list[dict[str, Any]]
+    flats: list[dict[str, Any]]
+
+
+def _narrowed(remaining: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[_Group]:
+    """The remaining commands in at most ``FINAL_AT`` groups, as few commands
+    to a group as that allows: the largest group is split by the first
+    question its commands answer differently, for as long as the groups
+    still fit on the pad. Each group is one button: a command alone is a
+    final one (one tap enters it), the others ask on from their answers."""
+    groups = [_Group((), [c for _, c in remaining], [f for f, _ in remaining])]
+    while True:
+        order = sorted(range(len(groups)), key=lambda i: -len(groups[i].commands))
+        split = None
+        for i in order:
+            if len(groups[i].commands) < 2:
+                break
+            parts = _split(groups[i])
+            if len(groups) - 1 + len(parts) <= FINAL_AT:
+                split = (i, parts)
+                break
+            if not groups[0].asked and i == order[0] and len(groups) == 1:
+                split = (i, parts)  # the first question is asked whatever its number of answers
+                break
+        if split is None:
+            return groups
+        i, parts = split
+        groups[i : i + 1] = parts
+        if len(groups) > FINAL_AT:
+            return groups
+
+
+def _split(group: _Group) -> list[_Group]:
+    """``group`` split by the first question its commands answer differently."""
     paths: list[str] = []
-    for f, _ in remaining:
+    for f in group.flats:
         paths.extend(p for p in f if p not in paths)
     for path in paths:
-        values = []
-        for f, _ in remaining:
+        values: list[Any] = []
+        for f in group.flats:
             if f.get(path) not in values:
                 values.append(f.get(path))
         if len(values) > 1:
-            labels = _told_apart([_answer(path, v, words_for) for v in values], values)
-            options = [
-                Option(t, picks=(*picks, encode(path, v))) for t, v in zip(labels, values, strict=True)
+            return [
+                _Group(
+                    (*group.asked, (path, v)),
+                    [c for f, c in zip(group.flats, group.commands, strict=True) if f.get(path) == v],
+                    [f for f in group.flats if f.get(path) == v],
+                )
+                for v in values
             ]
-            return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
 
 

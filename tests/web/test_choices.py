@@ -225,12 +225,31 @@ def test_a_narrowing_question_names_each_card_and_player_as_the_engine_words_the
     ]
     words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
-    assert len(legal) > FINAL_AT and choice.question == "Card?"
-    assert [o.label for o in choice.options] == ["Scapegoat", "Leak", "Filibuster"]
-    assert choice.options[1].picks == ('card="P2"',)  # the pick is still the card's id
-    narrowed = seat_choice(0, legal, list(choice.options[1].picks), words_for=words_for)
-    assert narrowed.picked == ["Card: Leak"]
+    leads = [o for o in choice.options if o.command is None]
+    assert len(legal) > FINAL_AT and [o.label for o in leads] == ["Filibuster"]
+    assert leads[0].picks == ('card="P3"',)  # the pick is still the card's id
+    narrowed = seat_choice(0, legal, list(leads[0].picks), words_for=words_for)
+    assert narrowed.picked == ["Card: Filibuster"]
     assert sorted(o.command["target"] for o in narrowed.options) == list(range(1, 10))
+
+
+def test_a_long_choice_puts_as_many_entries_one_tap_away_as_the_pad_holds():
+    legal = [
+        {"type": "PlayCard", "seat": 0, "card": card, "target": target}
+        for card in ("P1", "P2", "P3")
+        for target in range(1, 10)
+    ]
+    choice = seat_choice(0, legal, [])
+    finals = [o.command for o in choice.options if o.command is not None]
+    assert len(choice.options) <= FINAL_AT
+    assert len(finals) == 18 and {c["card"] for c in finals} == {"P1", "P2"}
+
+
+def test_a_choice_too_long_for_the_pad_asks_its_first_question_first():
+    legal = [{"type": "PlayCard", "seat": 0, "card": f"P{n}", "target": t} for n in range(30) for t in (1, 2)]
+    choice = seat_choice(0, legal, [])
+    assert choice.question == "Card?" and len(choice.options) == 30
+    assert all(o.command is None for o in choice.options)
 
 
 def test_the_tables_draw_offers_each_card_by_its_name_in_the_order_of_the_names():
@@ -266,7 +285,7 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     legal = [
         {"type": "PlayCard", "seat": 0, "card": c, "target": t}
         for c in ("P1", "P1b", "P2")
-        for t in range(1, 10)
+        for t in range(25)  # too many targets for any card's entries to fit on the pad
     ]
     words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
