@@ -143,11 +143,13 @@ class Clicker:
             key,
         )
 
-    def enter(self, actor: int | None, command: dict[str, Any], card_words: list[str]) -> None:
-        """Tap the buttons that enter ``command`` for ``actor``."""
+    def enter(self, actor: int | None, command: dict[str, Any], card_words: list[str], left_words=()) -> None:
+        """Tap the buttons that enter ``command`` for ``actor`` (a draw of most
+        of the pool: the cards that stay, when the pad asks for those)."""
         key = "table" if actor is None else str(actor)
         flat = _flat({**command, "cards": sorted(command["cards"])} if "cards" in command else command)
-        needed = Counter(card_words)
+        stays = self.page.locator(f"#pad-{key}[data-stays]").count() > 0
+        needed = Counter(left_words if stays else card_words)
         for _ in range(200):
             options = self.options(key)
             final = next(
@@ -250,6 +252,7 @@ class Planned:
     before: Any
     after: Any
     rolled_on: bool = False
+    left_words: tuple[str, ...] = ()  # a draw's cards that stay in the pool
 
 
 def _apply(engine, state, actor, command):
@@ -272,7 +275,9 @@ def plan(engine, state, seats: int, rng: random.Random) -> list[Planned]:
             command = {**command, "cards": sorted(command["cards"])}
         request = None if actor is None else _roll_after(engine, state, actor, command)
         after = _apply(engine, state, actor, command)
-        out.append(Planned(actor, command, card_words, state, after))
+        out.append(
+            Planned(actor, command, card_words, state, after, left_words=_left(engine, state, command, names))
+        )
         state = after
         if request is not None:
             roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
@@ -280,6 +285,16 @@ def plan(engine, state, seats: int, rng: random.Random) -> list[Planned]:
             out.append(Planned(None, roll, [], state, after, rolled_on=True))
             state = after
     return out
+
+
+def _left(engine, state, command: dict[str, Any], names: list[str]) -> tuple[str, ...]:
+    """The words of the cards a draw leaves in its pool (the pad may ask for those instead)."""
+    request = engine.chance(state)
+    if request is None or "cards" not in command:
+        return ()
+    words = choices.engine_value_labels(engine, state, names)
+    left = Counter(request.pool) - Counter(command["cards"])
+    return tuple(words("cards", c).lower() for c in left.elements())
 
 
 def _window_fits(engine, steps: list[Planned], entries: list) -> bool:
@@ -323,7 +338,7 @@ def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[s
         ):
             pass
         else:
-            clicker.enter(step.actor, step.command, step.card_words)
+            clicker.enter(step.actor, step.command, step.card_words, step.left_words)
         at = _recorded(engine, pool, game_id, steps, at)
     with pool.connection() as conn:
         game = get_game(conn, game_id)

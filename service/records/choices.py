@@ -66,6 +66,7 @@ class Choice:
     needed: int = 0  # the cards a set holds when complete
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
+    stays: bool = False  # a set entered by the cards that stay (the draw takes most of the pool)
 
     @property
     def key(self) -> str:
@@ -396,7 +397,7 @@ def chance_choice(
     pool = Counter(request.pool)
     if (
         len(dice) > request.dice
-        or len(cards) >= max(request.draw, 1)
+        or len(cards) >= max(_tapped(request), 1)
         or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)
         or any(not isinstance(c, str) or pool[c] < n for c, n in Counter(cards).items())
         or (cards and len(dice) < request.dice)
@@ -430,6 +431,16 @@ def chance_choice(
     return _card_set(request, picks, cards, base, title, picked, words_for)
 
 
+def _stays(request: ChanceRequest) -> bool:
+    """A draw of most of the pool is entered by the cards that stay (fewer taps)."""
+    return request.draw * 2 > len(request.pool)
+
+
+def _tapped(request: ChanceRequest) -> int:
+    """The cards tapped to enter ``request``'s set: those drawn, or those that stay."""
+    return len(request.pool) - request.draw if _stays(request) else request.draw
+
+
 def _card_set(
     request: ChanceRequest,
     picks: list[str],
@@ -439,6 +450,8 @@ def _card_set(
     picked: list[str],
     words_for: ValueLabel,
 ) -> Choice:
+    if _stays(request):
+        return _cards_that_stay(request, picks, cards, base, title, picked, words_for)
     left = Counter(request.pool) - Counter(cards)
     groups: dict[str, list[str]] = {}  # a card's words -> the ids that read so, sorted
     for card in sorted(set(request.pool)):
@@ -487,3 +500,64 @@ def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:
         if path == "card" and value in ids:
             return value
     raise AssertionError("a chosen card is among the picks")
+
+
+def _cards_that_stay(
+    request: ChanceRequest,
+    picks: list[str],
+    staying: list[str],
+    base: Mapping[str, Any],
+    title: str,
+    picked: list[str],
+    words_for: ValueLabel,
+) -> Choice:
+    """A draw of most of the pool, entered by tapping the cards that stay
+    (five taps, not twenty, for twenty cards of twenty-five); when every card
+    is drawn, one button records them all."""
+    stay = len(request.pool) - request.draw
+    pool = Counter(request.pool)
+    if stay == 0:
+        whole = {**base, "cards": sorted(pool.elements())}
+        text = f"All {request.draw} cards" if request.draw > 1 else words_for("cards", request.pool[0])
+        return Choice(None, "Every card is drawn", [Option(text, command=whole)], picked, title, stays=True)
+    groups: dict[str, list[str]] = {}
+    for card in sorted(pool):
+        groups.setdefault(words_for("cards", card), []).append(card)
+    order = sorted(groups, key=str.casefold)
+    left = pool - Counter(staying)
+    kept_by_words = Counter(words_for("cards", c) for c in staying)
+    chosen = [
+        Option(
+            text,
+            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
+            count=kept_by_words[text],
+            kind=card_kind(groups[text][0]),
+        )
+        for text in order
+        if kept_by_words[text]
+    ]
+    last_card = len(staying) + 1 == stay
+    options = []
+    for text in order:
+        remaining = sum(left[c] for c in groups[text])
+        if remaining <= 0:
+            continue
+        card = next(c for c in groups[text] if left[c] > 0)
+        kind = card_kind(card)
+        if last_card:
+            drawn = left - Counter([card])
+            options.append(
+                Option(text, command={**base, "cards": sorted(drawn.elements())}, count=remaining, kind=kind)
+            )
+        else:
+            options.append(Option(text, picks=(*picks, encode("card", card)), count=remaining, kind=kind))
+    kinds = sorted({o.kind for o in options if o.kind})
+    kind_words = [(k, words(k.replace("-", " "))) for k in kinds] if len(kinds) > 1 else []
+    cards = "card stays" if stay == 1 else "cards stay"
+    if last_card:
+        question = f"{request.draw} of {len(request.pool)} are drawn: which {cards}? Tapping the last records the rest"
+    else:
+        question = (
+            f"{request.draw} of {len(request.pool)} are drawn: which {cards}? {len(staying)} of {stay} chosen"
+        )
+    return Choice(None, question, options, picked, title, chosen, stay, kind_words, stays=True)
