@@ -111,7 +111,19 @@ class Clicker:
     def window(self) -> list | None:
         """The entries the pad's "Nobody else reacts" would make, when it offers it."""
         found = self.page.locator("#pad-window form[data-entries]")
-        return json.loads(found.get_attribute("data-entries")) if found.count() else None
+        return json.loads(found.first.get_attribute("data-entries")) if found.count() else None
+
+    def window_with_roll(self, roll: dict[str, Any]) -> bool:
+        """Tap the one button that enters every seat's pass and ``roll``, when the pad has one."""
+        thens = self.page.evaluate(
+            """() => Array.from(document.querySelectorAll('#pad-window .choice')).map(
+                 el => { const t = el.closest('form').querySelector('input[name=then]'); return t ? t.value : null; })"""
+        )
+        for i, then in enumerate(thens):
+            if then and _same(json.loads(then), roll):
+                self.tap(self.page.locator("#pad-window .choice").nth(i), "nobody else reacts, and the dice")
+                return True
+        return False
 
     def tap(self, locator, kind: str) -> None:
         before = len(self.timed.times)
@@ -148,7 +160,7 @@ class Clicker:
         of the pool: the cards that stay, when the pad asks for those)."""
         key = "table" if actor is None else str(actor)
         flat = _flat({**command, "cards": sorted(command["cards"])} if "cards" in command else command)
-        stays = self.page.locator(f"#pad-{key}[data-stays]").count() > 0
+        stays = self.page.locator(f"#pad-{key} [data-stays]").count() > 0
         needed = Counter(left_words if stays else card_words)
         for _ in range(200):
             options = self.options(key)
@@ -194,7 +206,8 @@ class Clicker:
                 and _same(json.loads(option["then"]), roll)
             ):
                 self.tap(
-                    self.page.locator(f"#pad-{actor} .choice").nth(option["i"]), f"{command['type']} and die"
+                    self.page.locator(f"#pad-{actor} .choice").nth(option["i"]),
+                    f"{command['type']} and its chance",
                 )
                 return True
         return False
@@ -330,10 +343,13 @@ def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[s
         step = steps[at]
         window = clicker.window()
         if window is not None and _window_fits(engine, steps[at:], window):
-            clicker.tap(page.locator("#pad-window .choice"), "nobody else reacts")
+            after = steps[at + len(window)] if at + len(window) < len(steps) else None
+            if after is None or after.actor is not None or not clicker.window_with_roll(after.command):
+                clicker.tap(page.locator("#nobody-else"), "nobody else reacts")
         elif (
             at + 1 < len(steps)
-            and steps[at + 1].rolled_on
+            and step.actor is not None
+            and steps[at + 1].actor is None  # the chance the entry leads to: a die, a card drawn
             and clicker.enter_with_roll(step.actor, step.command, steps[at + 1].command)
         ):
             pass

@@ -40,6 +40,8 @@ from engines.base import ChanceRequest, Engine, RuleViolation
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
+#: A command after which one card is drawn is also one button per card name, up to this many names.
+CARD_AFTER_AT = 8
 
 
 @dataclass(frozen=True)
@@ -254,7 +256,10 @@ def seat_choice(
     if len(remaining) <= FINAL_AT:
         options = _finals([c for _, c in remaining], label, words_for)
         if then is not None:
-            options = [rolled for o in options for rolled in _with_roll(o, actor, then, names)]
+            rolled = [r for o in options for r in _with_roll(o, actor, then, names, words_for)]
+            if len(rolled) > 2 * FINAL_AT:  # a card drawn after each of many entries: the entries alone
+                rolled = [r for o in options for r in _with_roll(o, actor, then, names)]
+            options = rolled
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     groups = _narrowed(remaining)
     asked = {g.asked[0][0] for g in groups if len(g.asked) == 1}
@@ -339,17 +344,54 @@ def _split(group: _Group) -> list[_Group]:
     raise AssertionError("distinct commands differ somewhere")
 
 
-def _with_roll(option: Option, actor: int, then: Then, names: Sequence[str]) -> list[Option]:
+def _with_roll(
+    option: Option, actor: int, then: Then, names: Sequence[str], words_for: ValueLabel | None = None
+) -> list[Option]:
     """``option`` as six buttons under one heading when its command rolls one
-    die and nothing else: each face enters the command and the roll together."""
+    die and nothing else: each face enters the command and the roll together.
+    With ``words_for``, a command after which one card is drawn from a pool
+    of few names is also one button per name (after the command alone, for
+    when the card is not known yet)."""
     request = then({**option.command, "seat": actor})
-    if request is None or request.dice != 1 or request.draw:
+    if request is None:
         return [option]
-    heading = f"{option.label}, then {die_names(request, names)[0]}"
-    roll = {"type": request.command, **dict(request.fixed)}
-    return [
-        Option(str(v), command=option.command, group=heading, then={**roll, "dice": [v]}) for v in range(1, 7)
+    chance = {"type": request.command, **dict(request.fixed)}
+    if request.dice == 1 and not request.draw:
+        heading = f"{option.label}, then {die_names(request, names)[0]}"
+        return [
+            Option(str(v), command=option.command, group=heading, then={**chance, "dice": [v]})
+            for v in range(1, 7)
+        ]
+    if words_for is None or request.draw != 1 or request.dice or not request.pool:
+        return [option]
+    by_words: dict[str, str] = {}  # a card's words -> the lowest-numbered copy, as a set enters it
+    for card in sorted(set(request.pool)):
+        by_words.setdefault(words_for("cards", card), card)
+    if len(by_words) > CARD_AFTER_AT:
+        return [option]
+    who = _name(names, request.dealt_to) if request.dealt_to is not None else "the table"
+    heading = f"{option.label}, then the card {who} draws"
+    drawn = [
+        Option(text, command=option.command, group=heading, then={**chance, "cards": [by_words[text]]})
+        for text in sorted(by_words, key=str.casefold)
     ]
+    return [option, *drawn]
+
+
+def dice_after(request: ChanceRequest, names: Sequence[str]) -> dict[str, Any] | None:
+    """The dice a shortcut's entries lead to, as buttons entering them on the
+    same tap: one per face (one die), or six by six (a pair); None for any
+    other chance."""
+    if request.draw or request.dice not in (1, 2):
+        return None
+    dies = die_names(request, names)
+    roll = {"type": request.command, **dict(request.fixed)}
+    faces = range(1, 7)
+    if request.dice == 1:
+        options = [Option(str(a), then={**roll, "dice": [a]}) for a in faces]
+        return {"question": f"{dies[0]}?", "options": options, "grid": 0}
+    options = [Option(f"{a} and {b}", then={**roll, "dice": [a, b]}) for a in faces for b in faces]
+    return {"question": f"{dies[0]} and {dies[1]}?", "options": options, "grid": 6}
 
 
 def die_names(request: ChanceRequest, names: Sequence[str]) -> list[str]:

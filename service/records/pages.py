@@ -400,15 +400,26 @@ def scorepad(
 
 
 def _pass_window(game: Game, principal: Principal, state: Any, names: list[str]) -> dict[str, Any] | None:
-    """ "Nobody else reacts", when the game is in a pass window and the caller
-    may enter every pass it would record: each pass in the log's words."""
+    """The table's "Nobody else reacts", when the game is in a pass window and
+    the caller may enter every pass it would record: each pass in the log's
+    words; when the dice are rolled once everyone has passed, one button per
+    roll (the passes and the roll in one tap)."""
     window = shortcuts.pass_window(game.engine, state, len(game.seats))
     if window is None or not all(access.may_enter_for(game, principal, s) for s in window.seats):
         return None
     label = choices.engine_labels(game.engine, state, names)
+    after = state
+    for seat, command in window.entries:
+        for event in game.engine.decide(after, {**command, "seat": seat}):
+            after = game.engine.evolve(after, event)
+    request = game.engine.chance(after)
+    rolls = None
+    if request is not None and _may_supply(game, principal, request):
+        rolls = choices.dice_after(request, names)
     return {
         "passes": [label({**command, "seat": seat}) for seat, command in window.entries],
         "entries": [[seat, command] for seat, command in window.entries],
+        "rolls": rolls,
     }
 
 
@@ -566,12 +577,14 @@ def record_pass_window(
     principal: Principal | None,
     expected_version: int,
     request_id: str | None,
+    then: dict[str, Any] | None = None,
 ) -> WriteResult | None:
     """The scorepad's "Nobody else reacts": every seat still able to answer
-    passes (``shortcuts.record_pass_window``), at the version the pad showed."""
+    passes (``shortcuts.record_pass_window``), at the version the pad showed,
+    and the dice then rolled when the same tap gave them (``then``)."""
     with records.pool.connection() as conn:
         principal = _player_of_table(get_game(conn, game_id), principal)
-    return shortcuts.record_pass_window(records, game_id, principal, expected_version, request_id)
+    return shortcuts.record_pass_window(records, game_id, principal, expected_version, request_id, then)
 
 
 def act_for_seat(

@@ -129,16 +129,22 @@ def record_forced(
 
 
 def record_pass_window(
-    records: Records, game_id: UUID, principal: Principal, expected_version: int, request_id: str | None
+    records: Records,
+    game_id: UUID,
+    principal: Principal,
+    expected_version: int,
+    request_id: str | None,
+    then: dict[str, Any] | None = None,
 ) -> WriteResult | None:
-    """ "Nobody else reacts": the pass of every seat still able to answer, in
-    one transaction, then whatever the game is forced into."""
+    """The table's "Nobody else reacts": the pass of every seat still able to
+    answer, and the table's dice rolled after them when the same tap gave
+    them (``then``), in one transaction; then whatever the game is forced into."""
 
-    def passes(game: Game, state: Any) -> tuple[Entry, ...]:
+    def passes(game: Game, state: Any) -> list[tuple[int | None, dict[str, Any]]]:
         window = pass_window(game.engine, state, len(game.seats))
         if window is None:
             raise Invalid("no-pass-window", "Nobody is waiting to pass now.")
-        return window.entries
+        return [*window.entries, *([(None, then)] if then is not None else [])]
 
     return acting.act_in_turn(
         records,

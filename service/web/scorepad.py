@@ -78,11 +78,16 @@ def _roll(value: str) -> dict[str, Any] | None:
 
 @blueprint.post("/game/<uuid:game_id>/scorepad/nobody-else")
 def enter_pass_window(game_id: UUID):
-    """ "Nobody else reacts": the pass of every seat still able to answer, in one tap."""
+    """The table's "Nobody else reacts": every seat still able to answer passes (and the dice then rolled), in one tap."""
     refused = ""
     try:
         pages.record_pass_window(
-            session.records(), game_id, session.principal(), posted.version(), g.get("request_id")
+            session.records(),
+            game_id,
+            session.principal(),
+            posted.version(),
+            g.get("request_id"),
+            _roll(request.form.get("then", "")),
         )
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = posted.why(error)

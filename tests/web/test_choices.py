@@ -91,7 +91,7 @@ def pick_in_order(request, cards, words_for=plain_value):
 
 
 def test_a_hand_is_entered_in_any_order_and_its_last_card_records_it():
-    pool = ("bard", "ace", "cave", "desert", "ace", "eel")
+    pool = ("bard", "ace", "cave", "desert", "ace", "eel", "fox", "gull", "hart")
     request = ChanceRequest("DrawCards", draw=4, pool=pool, fixed={"player": 0})
     hand = ["eel", "ace", "cave", "ace"]
     for order in permutations(hand):
@@ -101,31 +101,65 @@ def test_a_hand_is_entered_in_any_order_and_its_last_card_records_it():
 
 
 def test_a_complete_set_is_never_asked_to_be_confirmed():
-    request = ChanceRequest("DrawCards", draw=2, pool=("ace", "bard", "cave"), fixed={"player": 0})
+    request = ChanceRequest("DrawCards", draw=2, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
     every_card = ['card="ace"', 'card="bard"']
     choice = chance_choice(request, every_card)
     assert choice.chosen == [] and all(o.command is None for o in choice.options)
 
 
 def test_identical_cards_are_one_button_with_a_count_and_the_set_grows_as_they_are_tapped():
-    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "ace", "ace", "bard"), fixed={"player": 0})
+    pool = ("ace", "ace", "ace", "bard", "cave", "desert")
+    request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
     first = chance_choice(request, [])
-    assert [(o.label, o.count) for o in first.options] == [("ace", 3), ("bard", 1)]
+    assert [(o.label, o.count) for o in first.options] == [
+        ("ace", 3),
+        ("bard", 1),
+        ("cave", 1),
+        ("desert", 1),
+    ]
     assert first.question == "Which cards? 0 of 3 chosen" and first.chosen == []
     second = chance_choice(request, list(first.options[0].picks))
-    assert [(o.label, o.count) for o in second.options] == [("ace", 2), ("bard", 1)]
+    assert [(o.label, o.count) for o in second.options] == [
+        ("ace", 2),
+        ("bard", 1),
+        ("cave", 1),
+        ("desert", 1),
+    ]
     assert [(o.label, o.count) for o in second.chosen] == [("ace", 1)]
     assert second.question == "Which cards? 1 of 3 chosen"
 
 
 def test_a_card_chosen_is_taken_back_with_one_tap():
-    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
+    pool = ("ace", "bard", "cave", "desert", "eel", "fox")
+    request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
     choice, _ = pick_in_order(request, ["cave", "ace", "bard"])
     ace = next(o for o in choice.chosen if o.label == "ace")
     changed = chance_choice(request, list(ace.picks))
     assert sorted(o.label for o in changed.chosen) == ["cave"]
-    assert [o.label for o in changed.options] == ["ace", "bard", "desert"]
+    assert [o.label for o in changed.options] == ["ace", "bard", "desert", "eel", "fox"]
     assert all(o.command is None for o in changed.options)
+
+
+def test_a_draw_of_most_of_the_pool_is_entered_by_the_cards_that_stay():
+    pool = ("ace", "bard", "cave", "desert", "eel", "fox", "gull")
+    request = ChanceRequest("DiscardFromDeck", draw=5, pool=pool)
+    first = chance_choice(request, [])
+    assert first.stays and first.question == "5 of 7 are drawn: which cards stay? 0 of 2 chosen"
+    staying = next(o for o in first.options if o.label == "cave")
+    second = chance_choice(request, list(staying.picks))
+    assert [o.label for o in second.chosen] == ["cave"]
+    last = next(o for o in second.options if o.label == "fox")
+    assert last.command == {"type": "DiscardFromDeck", "cards": ["ace", "bard", "desert", "eel", "gull"]}
+    for command in finals(lambda p: chance_choice(request, p)):
+        check_chance(request, {**command, "seat": None})
+
+
+def test_a_draw_of_the_whole_pool_is_one_button():
+    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "ace"), fixed={"to": "table"})
+    choice = chance_choice(request, [])
+    assert [(o.label, o.command["cards"]) for o in choice.options] == [
+        ("All 3 cards", ["ace", "ace", "bard"])
+    ]
 
 
 def test_a_single_card_is_entered_with_one_tap():
