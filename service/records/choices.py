@@ -584,7 +584,7 @@ def _cards_that_stay(
         remaining = sum(left[c] for c in groups[text])
         if remaining <= 0:
             continue
-        card = next(c for c in groups[text] if left[c] > 0)
+        card = next(c for c in reversed(groups[text]) if left[c] > 0)  # the draw keeps the lowest-numbered
         kind = card_kind(card)
         if last_card:
             drawn = left - Counter([card])
