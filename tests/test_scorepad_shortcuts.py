@@ -9,7 +9,7 @@ from uuid import UUID
 
 import pytest
 
-from engines.base import ChanceRequest
+from engines.base import ChanceRequest, RuleViolation
 from service.records import access, pages, shortcuts
 from service.records.access import Principal
 from service.records.context import Records
@@ -183,3 +183,43 @@ def test_an_entry_is_not_forced_on_a_seat_the_caller_may_not_act_for(pool, clien
     legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
     assert [c["command"]["type"] for c in legal["seats"]["1"]] == ["Roll"]
     assert written.body["version"] == legal["version"]
+
+
+@pytest.fixture
+def attacking(client):
+    """A Political Divide & Conquer table game of four, at the window before an attack roll."""
+    club, _, _, game = table_game(client, engine="political-divide-and-conquer", seats=4, league=False)
+    api = Api(client, club["admin_token"])
+
+    def window(view):
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]
+        passing = [s for s, cs in legal.items() if any(c["command"]["type"] == "PassWindow" for c in cs)]
+        return len(passing) >= 2
+
+    play_table_game(client, game, club["admin_token"], until=window)
+    return club, game, api
+
+
+def test_nobody_else_reacts_and_the_attack_roll_are_entered_with_one_tap(pool, attacking):
+    club, game, api = attacking
+    records, recorder = Records(pool), _recorder(pool, club["admin_token"])
+    pad = pages.scorepad(records, game["id"], recorder, None, [])
+    window, version = pad["window"], pad["game"]["version"]
+    assert window["rolls"]["grid"] == 6 and len(window["passes"]) == len(window["entries"]) >= 2
+    roll = window["rolls"]["options"][8].then  # 2 and 3
+    pages.record_pass_window(records, game["id"], recorder, version, None, roll)
+    events = api.get(f"/games/{game['id']}/events").get_json()["events"]
+    new = [e for e in events if e["version"] > version]
+    assert len(new) > len(window["entries"])
+    assert any(e["data"].get("dice") == [2, 3] for e in new), [e["type"] for e in new]
+
+
+def test_a_roll_the_rules_refuse_refuses_the_passes_too(pool, attacking):
+    club, game, api = attacking
+    records, recorder = Records(pool), _recorder(pool, club["admin_token"])
+    pad = pages.scorepad(records, game["id"], recorder, None, [])
+    roll = {**pad["window"]["rolls"]["options"][0].then, "dice": [9, 9]}
+    before = event_count(pool, game["id"])
+    with pytest.raises((Invalid, RuleViolation)):
+        pages.record_pass_window(records, game["id"], recorder, pad["game"]["version"], None, roll)
+    assert event_count(pool, game["id"]) == before

@@ -10,6 +10,7 @@ from engines.kit.guards import check_chance
 from service.records.choices import (
     FINAL_AT,
     chance_choice,
+    dice_after,
     engine_labels,
     engine_value_labels,
     plain_value,
@@ -342,3 +343,30 @@ def test_a_command_that_rolls_one_die_is_six_buttons_each_entering_the_roll_too(
     assert [o.then for o in rolls] == [{"type": "ResolveRoll", "dice": [v]} for v in range(1, 7)]
     assert all(o.command == {"type": "Roll"} for o in rolls)
     assert [o.command for o in choice.options if o.then is None] == [{"type": "Hold"}]
+
+
+def test_a_command_after_which_one_card_is_drawn_is_also_one_button_per_card_name():
+    legal = [{"type": "BuyTactics", "seat": 0}, {"type": "EndTurn", "seat": 0}]
+    pool = ("P1", "P1b", "P2", "P3")
+
+    def then(command):
+        if command["type"] != "BuyTactics":
+            return None
+        return ChanceRequest("DrawCards", draw=1, pool=pool, fixed={"to": 0}, dealt_to=0)
+
+    words_for = engine_value_labels(Named(), None, NAMES)
+    choice = seat_choice(0, legal, [], then=then, words_for=words_for, names=NAMES)
+    buying = [o for o in choice.options if o.command == {"type": "BuyTactics"}]
+    assert buying[0].then is None, "the purchase alone, for a card not known yet"
+    drawn = [(o.label, o.then["cards"]) for o in buying[1:]]
+    assert drawn == [("Filibuster", ["P3"]), ("Leak", ["P2"]), ("Scapegoat", ["P1"])]
+    assert {o.group for o in buying[1:]} == {"Buy tactics, then the card Ann draws"}
+    for option in buying[1:]:
+        check_chance(then(option.command), {**option.then, "seat": None})
+
+
+def test_a_pass_window_s_dice_are_one_tap_each_roll():
+    pair = dice_after(ChanceRequest("RollAttack", dice=2, fixed={"seats": [1, 0]}), ["Ann", "Bob"])
+    assert pair["question"] == "Bob's die and Ann's die?" and pair["grid"] == 6
+    assert [o.then["dice"] for o in pair["options"]][:2] == [[1, 1], [1, 2]] and len(pair["options"]) == 36
+    assert dice_after(ChanceRequest("DrawCards", draw=1, pool=("P1",)), ["Ann"]) is None
