@@ -136,13 +136,32 @@ def _flat(command: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(path: str, value: Any, words_for: ValueLabel) -> str:
-    """The answer ``value`` to the question on ``path``, in words."""
+    """The answer ``value`` to the question on ``path``, in words (a value
+    the engine has no words for and that reads as a slug, its words:
+    "take-over" is "take over")."""
     name, _, index = path.partition(".")
     if path == "type":
         return words(value)
     if index == "count":
         return value_label(value)
-    return words_for(name, value)
+    text = words_for(name, value)
+    return (
+        text.replace("-", " ") if isinstance(value, str) and text == value and SLUG.fullmatch(text) else text
+    )
+
+
+#: A value written as hyphenated words ("take-over"): an engine's, not a club member's.
+SLUG = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def _answer_of_several(path: str, value: Any, words_for: ValueLabel) -> str:
+    """One answer of a button that answers several questions at once: a
+    count with what it counts ("2 stacks"), the rest as ``_answer`` words it."""
+    name, _, index = path.partition(".")
+    if index == "count":
+        counted = words(name).lower()
+        return f"{value} {counted[:-1] if value == 1 and counted.endswith('s') else counted}"
+    return _answer(path, value, words_for)
 
 
 def _told_apart(labels: list[str], values: list[Any]) -> list[str]:
@@ -268,7 +287,7 @@ def seat_choice(
     finals = {_key(o.command): replace(o, group="") for o in _finals(singles, label, words_for)}
     leads = [g for g in groups if len(g.commands) > 1]
     texts = _told_apart(
-        [" · ".join(_answer(path, value, words_for) for path, value in g.asked) for g in leads],
+        [" · ".join(_answer_of_several(path, value, words_for) for path, value in g.asked) for g in leads],
         [g.asked[-1][1] for g in leads],
     )
     led = {id(g): t for g, t in zip(leads, texts, strict=True)}
