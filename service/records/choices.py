@@ -1,10 +1,12 @@
 """The scorepad's choices: every entry a recorder can make, narrowed one
 question at a time, so that only legal commands can be entered.
 
-A seat's choices come from the engine's ``legal_commands``: while more than
-``FINAL_AT`` commands remain, the recorder answers the first question on which
-they differ (which card? which die?) and the rest are filtered; then each
-remaining command is one button, grouped by its type when there are several.
+A seat's choices come from the engine's ``legal_commands``: up to
+``FINAL_AT`` commands are one button each, grouped by their type when there
+are several; more are split by the first question on which they differ
+(which card? which target?), then the largest group again, for as long as
+the groups fit on the pad: a command alone in its group is one button, the
+others one button per group that answers its questions at once and asks on.
 A command after which the game awaits one die that the caller may enter
 too is six buttons, one per face: the command and its roll in one tap. The table's chance comes from the engine's
 ``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
@@ -23,6 +25,12 @@ count), each card chosen can be taken back, and the set records itself
 when its last card is tapped (Undo takes it back); the command lists the cards in sorted order (the same hand however it
 was picked up). A die is asked by the name of the player it is rolled for; a
 pair of dice is one tap on a six-by-six grid (first die by row, second by column).
+
+A draw that takes most of its pool is entered by the cards that stay
+(tapping the five cards left of twenty-five, not the twenty discarded); one
+that takes the whole pool is one button. A command after which one card of
+a few names is drawn is also one button per name, the command and its card
+in one tap.
 
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
