@@ -256,15 +256,13 @@ def _roll_after(engine, state, actor: int, command: dict[str, Any]):
 @dataclass(frozen=True)
 class Planned:
     """One entry of the seeded game: who makes it, the command, the cards'
-    words (a draw), the state before and after it, and whether it is the die
-    rolled on the entry before it."""
+    words (a draw), and the state before and after it."""
 
     actor: int | None
     command: dict[str, Any]
     card_words: list[str]
     before: Any
     after: Any
-    rolled_on: bool = False
     left_words: tuple[str, ...] = ()  # a draw's cards that stay in the pool
 
 
@@ -295,7 +293,7 @@ def plan(engine, state, seats: int, rng: random.Random) -> list[Planned]:
         if request is not None:
             roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
             after = _apply(engine, state, None, roll)
-            out.append(Planned(None, roll, [], state, after, rolled_on=True))
+            out.append(Planned(None, roll, [], state, after))
             state = after
     return out
 
