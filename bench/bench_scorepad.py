@@ -4,15 +4,18 @@ Playwright, a 390×844 screen), printing taps per game, taps per log line and
 the server's time per tap (p50/p95: every request one tap causes, summed),
 beside the scorepad before entries were sets (``scorepad_baseline.json``,
 measured once on that code with this module: ``python -m bench.bench_scorepad
---baseline``).
+--baseline``); ``--tally`` also prints each engine's taps by what they entered.
 
 The game is chosen by the engine, not by the page: at each step a seeded
 generator picks the next entry among every seat's legal commands (or deals the
 chance the game awaits, each card the lowest-numbered copy of its name, as
 the pad enters it), and the clicker taps the buttons that enter exactly that
 entry (a command and the die rolled on it with one button, where the pad
-offers one: the die dealt as the next step would deal it). Both pads therefore record the
-same game, entry for entry; ``--engine=ID`` records one engine's game alone.
+offers one: the die dealt as the next step would deal it; every seat's pass
+with "Nobody else reacts" when the next entries are those passes and leave
+the same game; an entry the pad records by itself, the only one possible,
+with no tap). Both pads therefore record the same game; ``--engine=ID``
+records one engine's game alone.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -102,8 +106,26 @@ class Clicker:
         self.timed = timed
         self.taps = 0
         self.tap_times: list[float] = []
+        self.kinds: Counter[str] = Counter()
 
-    def tap(self, locator) -> None:
+    def window(self) -> list | None:
+        """The entries the pad's "Nobody else reacts" would make, when it offers it."""
+        found = self.page.locator("#pad-window form[data-entries]")
+        return json.loads(found.first.get_attribute("data-entries")) if found.count() else None
+
+    def window_with_roll(self, roll: dict[str, Any]) -> bool:
+        """Tap the one button that enters every seat's pass and ``roll``, when the pad has one."""
+        thens = self.page.evaluate(
+            """() => Array.from(document.querySelectorAll('#pad-window .choice')).map(
+                 el => { const t = el.closest('form').querySelector('input[name=then]'); return t ? t.value : null; })"""
+        )
+        for i, then in enumerate(thens):
+            if then and _same(json.loads(then), roll):
+                self.tap(self.page.locator("#pad-window .choice").nth(i), "nobody else reacts, and the dice")
+                return True
+        return False
+
+    def tap(self, locator, kind: str) -> None:
         before = len(self.timed.times)
         swapped = self.page.locator("#scorepad[hx-boost]").count() > 0
         if swapped:
@@ -114,6 +136,7 @@ class Clicker:
             with self.page.expect_navigation():
                 locator.click()
         self.taps += 1
+        self.kinds[kind] += 1
         self.tap_times.append(sum(self.timed.times[before:]))
 
     def options(self, key: str) -> list[dict[str, Any]]:
@@ -132,11 +155,13 @@ class Clicker:
             key,
         )
 
-    def enter(self, actor: int | None, command: dict[str, Any], card_words: list[str]) -> None:
-        """Tap the buttons that enter ``command`` for ``actor``."""
+    def enter(self, actor: int | None, command: dict[str, Any], card_words: list[str], left_words=()) -> None:
+        """Tap the buttons that enter ``command`` for ``actor`` (a draw of most
+        of the pool: the cards that stay, when the pad asks for those)."""
         key = "table" if actor is None else str(actor)
         flat = _flat({**command, "cards": sorted(command["cards"])} if "cards" in command else command)
-        needed = Counter(card_words)
+        stays = self.page.locator(f"#pad-{key} [data-stays]").count() > 0
+        needed = Counter(left_words if stays else card_words)
         for _ in range(200):
             options = self.options(key)
             final = next(
@@ -147,20 +172,26 @@ class Clicker:
                 ),
                 None,
             )
+            kind = ("the table: " if actor is None else "") + str(command.get("type"))
             if final is not None:
-                self.tap(self.page.locator(f"#pad-{key} .choice").nth(final["i"]))
+                self.tap(self.page.locator(f"#pad-{key} .choice").nth(final["i"]), kind)
                 return
             for option in options:
                 if not option["href"]:
                     continue
-                path, _, raw = parse_qs(urlsplit(option["href"]).query)["p"][-1].partition("=")
-                value = json.loads(raw)
-                card_of_set = path == "card" and actor is None  # a seat's "card" is a field of its command
-                fits = needed[option["name"]] > 0 if card_of_set else flat.get(path) == value
+                picks = [p.partition("=") for p in parse_qs(urlsplit(option["href"]).query)["p"]]
+                card_of_set = (
+                    picks[-1][0] == "card" and actor is None
+                )  # a seat's "card" is a field of its command
+                fits = (
+                    needed[option["name"]] > 0
+                    if card_of_set
+                    else all(flat.get(path) == json.loads(raw) for path, _, raw in picks)
+                )
                 if fits:
                     if card_of_set:
                         needed[option["name"]] -= 1
-                    self.tap(self.page.locator(f"#pad-{key} .choice").nth(option["i"]))
+                    self.tap(self.page.locator(f"#pad-{key} .choice").nth(option["i"]), kind)
                     break
             else:
                 raise AssertionError(f"no button enters {command} for {key}: {options}")
@@ -174,7 +205,10 @@ class Clicker:
                 and _same(json.loads(option["command"]), command)
                 and _same(json.loads(option["then"]), roll)
             ):
-                self.tap(self.page.locator(f"#pad-{actor} .choice").nth(option["i"]))
+                self.tap(
+                    self.page.locator(f"#pad-{actor} .choice").nth(option["i"]),
+                    f"{command['type']} and its chance",
+                )
                 return True
         return False
 
@@ -219,29 +253,128 @@ def _roll_after(engine, state, actor: int, command: dict[str, Any]):
     return request if request is not None and request.dice == 1 and not request.draw else None
 
 
+@dataclass(frozen=True)
+class Planned:
+    """One entry of the seeded game: who makes it, the command, the cards'
+    words (a draw), and the state before and after it."""
+
+    actor: int | None
+    command: dict[str, Any]
+    card_words: list[str]
+    before: Any
+    after: Any
+    left_words: tuple[str, ...] = ()  # a draw's cards that stay in the pool
+
+
+def _apply(engine, state, actor, command):
+    for event in engine.decide(state, {**command, "seat": actor}):
+        state = engine.evolve(state, event)
+    return state
+
+
+def plan(engine, state, seats: int, rng: random.Random) -> list[Planned]:
+    """The whole seeded game from ``state``: each entry chosen on the game as
+    it stands, and a command's die, when it rolls one, dealt by the generator
+    as the next entry would be (the scorepad may enter both with one tap)."""
+    names = [f"P{i}" for i in range(seats)]
+    out: list[Planned] = []
+    while not engine.outcome(state).finished:
+        if len(out) >= MAX_ENTRIES:
+            raise AssertionError("the game did not end")
+        actor, command, card_words = _next_entry(engine, state, seats, rng, names)
+        if actor is None and "cards" in command:  # the pad enters a set's cards in sorted order
+            command = {**command, "cards": sorted(command["cards"])}
+        request = None if actor is None else _roll_after(engine, state, actor, command)
+        after = _apply(engine, state, actor, command)
+        out.append(
+            Planned(actor, command, card_words, state, after, left_words=_left(engine, state, command, names))
+        )
+        state = after
+        if request is not None:
+            roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
+            after = _apply(engine, state, None, roll)
+            out.append(Planned(None, roll, [], state, after))
+            state = after
+    return out
+
+
+def _left(engine, state, command: dict[str, Any], names: list[str]) -> tuple[str, ...]:
+    """The words of the cards a draw leaves in its pool (the pad may ask for those instead)."""
+    request = engine.chance(state)
+    if request is None or "cards" not in command:
+        return ()
+    words = choices.engine_value_labels(engine, state, names)
+    left = Counter(request.pool) - Counter(command["cards"])
+    return tuple(words("cards", c).lower() for c in left.elements())
+
+
+def _window_fits(engine, steps: list[Planned], entries: list) -> bool:
+    """Do the next planned entries pass exactly the seats the pad's "Nobody
+    else reacts" passes for (in whatever order), leaving the same game?"""
+    ahead = steps[: len(entries)]
+    if len(ahead) < len(entries) or any(s.actor is None for s in ahead):
+        return False
+    wanted = sorted((seat, json.dumps(c, sort_keys=True)) for seat, c in entries)
+    planned = sorted((s.actor, json.dumps(s.command, sort_keys=True)) for s in ahead)
+    if wanted != planned:
+        return False
+    state = ahead[0].before
+    for seat, command in entries:
+        state = _apply(engine, state, seat, command)
+    return engine.dump_state(state) == engine.dump_state(ahead[-1].after)
+
+
 def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
-    """Record the seeded game: each entry chosen on the game as it stands, and a
-    command's die, when it rolls one, dealt by the generator as the next entry
-    would be and tapped with the command where the pad offers that button."""
+    """Record the seeded game: the planned entries tapped in order, several
+    with one tap where the pad offers a button that enters them all (a
+    command and its die; every seat's pass); after each tap the game as
+    stored must be the planned game some entries on (entries the pad made by
+    itself, being the only ones possible, are skipped over)."""
     clicker = Clicker(page, timed)
     page.goto(f"/game/{game_id}/scorepad")
-    for _ in range(MAX_ENTRIES):
-        with pool.connection() as conn:
-            game = get_game(conn, game_id)
-            state = states.load_state(conn, game)
-        if game.status != "active":
-            return {"taps": clicker.taps, "log_lines": game.version, "tap_times": clicker.tap_times}
-        names = [f"P{i}" for i in range(len(game.seats))]
-        actor, command, card_words = _next_entry(game.engine, state, len(game.seats), rng, names)
-        request = None if actor is None else _roll_after(game.engine, state, actor, command)
-        if request is None:
-            clicker.enter(actor, command, card_words)
-            continue
-        roll = {k: v for k, v in deal(request, rng).items() if k != "seat"}
-        if not clicker.enter_with_roll(actor, command, roll):
-            clicker.enter(actor, command, [])
-            clicker.enter(None, roll, [])
-    raise AssertionError(f"{game_id}: the game did not end")
+    with pool.connection() as conn:
+        game = get_game(conn, game_id)
+        engine, state = game.engine, states.load_state(conn, game)
+    steps = plan(engine, state, len(game.seats), rng)
+    at = 0
+    while at < len(steps):
+        step = steps[at]
+        window = clicker.window()
+        if window is not None and _window_fits(engine, steps[at:], window):
+            after = steps[at + len(window)] if at + len(window) < len(steps) else None
+            if after is None or after.actor is not None or not clicker.window_with_roll(after.command):
+                clicker.tap(page.locator("#nobody-else"), "nobody else reacts")
+        elif (
+            at + 1 < len(steps)
+            and step.actor is not None
+            and steps[at + 1].actor is None  # the chance the entry leads to: a die, a card drawn
+            and clicker.enter_with_roll(step.actor, step.command, steps[at + 1].command)
+        ):
+            pass
+        else:
+            clicker.enter(step.actor, step.command, step.card_words, step.left_words)
+        at = _recorded(engine, pool, game_id, steps, at)
+    with pool.connection() as conn:
+        game = get_game(conn, game_id)
+    assert game.status != "active", f"{game_id}: the game did not end"
+    return {
+        "taps": clicker.taps,
+        "log_lines": game.version,
+        "tap_times": clicker.tap_times,
+        "kinds": dict(clicker.kinds),
+    }
+
+
+def _recorded(engine, pool, game_id: str, steps: list[Planned], at: int) -> int:
+    """How many planned entries the stored game has reached (more than one
+    past ``at`` when a tap entered several)."""
+    with pool.connection() as conn:
+        stored = engine.dump_state(states.load_state(conn, get_game(conn, game_id)))
+    for i in range(at, min(at + 64, len(steps))):
+        if engine.dump_state(steps[i].after) == stored:
+            return i + 1
+    near = [(s.actor, s.command, engine.dump_state(s.after)) for s in steps[max(at - 2, 0) : at + 3]]
+    raise AssertionError(f"{game_id}: the pad recorded {stored}, not the planned entries {at}..: {near}")
 
 
 def _club(client) -> dict[str, Any]:
@@ -331,7 +464,8 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         print(f"skipped: the scorepad bench needs Chromium at {CHROMIUM}")
         return
-    now = {engine: _summary(run) for engine, run in measure().items()}
+    runs = measure()
+    now = {engine: _summary(run) for engine, run in runs.items()}
     if "--baseline" in sys.argv and set(now) == set(registry.available()):
         BASELINE.write_text(json.dumps(now, indent=2, sort_keys=True) + "\n")
         print(f"baseline written to {BASELINE.name}")
@@ -351,6 +485,12 @@ def main() -> None:
             f"{fig['taps_per_line']:>5.2f}/{base['taps_per_line']:<5.2f} "
             f"{fig['p50_ms']:>6.1f}/{base['p50_ms']:<6.1f} {fig['p95_ms']:>6.1f}/{base['p95_ms']:<6.1f}"
         )
+
+    if "--tally" in sys.argv:
+        print("taps by what they entered:")
+        for engine, run in runs.items():
+            tally = ", ".join(f"{kind} {n}" for kind, n in Counter(run["kinds"]).most_common())
+            print(f"  {engine}: {tally}")
 
 
 if __name__ == "__main__":

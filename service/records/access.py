@@ -276,6 +276,16 @@ def may_act(game: Game, principal: Principal, seat: int | None) -> None:
         raise Forbidden("not-your-seat", "You may act only for your own seat.")
 
 
+def may_enter_for(game: Game, principal: Principal, seat: int | None) -> bool:
+    """``may_act`` as a question: may ``principal`` enter ``seat``'s command
+    without being asked (a forced entry, a pass recorded for the table)?"""
+    try:
+        may_act(game, principal, seat)
+    except (Forbidden, NotFound):
+        return False
+    return True
+
+
 def may_supply_chance(game: Game, principal: Principal, request: ChanceRequest | None) -> None:
     """May ``principal`` enter the table's chance ``request`` (the dice and
     draws a table game awaits)? The recorder enters every chance, except, in a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -82,6 +83,71 @@ def act(
         if idempotency_key:
             idempotency.keep_answer(conn, game_id, idempotency_key, work.result(status, principal))
     return _committed(records, work, status, principal)
+
+
+#: Entries a tap makes, worked out on the game as it stands under its lock: ``(game, state) -> [(seat, command)]``.
+Planned = Callable[[Game, Any], Sequence[tuple[int | None, dict[str, Any]]]]
+#: The entry the game is forced into next, if any: ``(game, state) -> (seat, command) | None``.
+Forced = Callable[[Game, Any], tuple[int | None, dict[str, Any]] | None]
+#: Forced entries one write makes at most.
+MAX_FORCED = 50
+
+
+def act_in_turn(
+    records: Records,
+    game_id: UUID,
+    principal: Principal,
+    planned: Planned,
+    *,
+    forced: Forced | None = None,
+    expected_version: int | None = None,
+    request_id: str | None = None,
+) -> WriteResult | None:
+    """Several commands entered by one tap, appended in one transaction: the
+    ``planned`` ones, each judged on the state the one before it left, then
+    each entry the game is then ``forced`` into (marked ``forced``). A refused
+    command stores nothing (its ``RuleViolation`` passes through); None when
+    there was nothing to enter."""
+    with write_transaction(records.pool) as conn:
+        game = get_game(conn, game_id, lock=True)
+        if game.status != "active":
+            raise Conflict("game-not-active", f"The game is {game.status}.", current_version=game.version)
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict(
+                "version-conflict", "The game has moved on since that version.", current_version=game.version
+            )
+        config = config_of(conn, game)
+        work = UnitOfWork(
+            conn, game, config, states.state_at(conn, game, config), metadata(principal, request_id, game)
+        )
+        for seat, command in planned(game, work.state):
+            if game.engine.outcome(work.state).finished:
+                raise Conflict("game-not-active", "The game ended before every entry was made.")
+            _judged(work, principal, seat, command)
+        for _ in range(MAX_FORCED):
+            entry = (
+                None
+                if forced is None or game.engine.outcome(work.state).finished
+                else forced(game, work.state)
+            )
+            if entry is None:
+                break
+            _judged(work, principal, *entry, forced=True)
+        if not work.pending:
+            return None
+        status = work.finish_if_over()
+        work.commit(status, records.snapshot_every)
+    return _committed(records, work, status, principal)
+
+
+def _judged(
+    work: UnitOfWork, principal: Principal, seat: int | None, command: dict[str, Any], **meta: Any
+) -> None:
+    """One command of several: checked for access and shape, decided, and any chance dealt."""
+    _may_act(work.game, principal, seat, work.state)
+    checked = commands.command(work.game.engine_id, command)
+    work.decide({**checked, "seat": seat}, **meta)
+    work.deal_chance()
 
 
 def _may_act(game: Game, principal: Principal, seat: int | None, state: Any) -> None:

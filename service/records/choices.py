@@ -1,10 +1,12 @@
 """The scorepad's choices: every entry a recorder can make, narrowed one
 question at a time, so that only legal commands can be entered.
 
-A seat's choices come from the engine's ``legal_commands``: while more than
-``FINAL_AT`` commands remain, the recorder answers the first question on which
-they differ (which card? which die?) and the rest are filtered; then each
-remaining command is one button, grouped by its type when there are several.
+A seat's choices come from the engine's ``legal_commands``: up to
+``FINAL_AT`` commands are one button each, grouped by their type when there
+are several; more are split by the first question on which they differ
+(which card? which target?), then the largest group again, for as long as
+the groups fit on the pad: a command alone in its group is one button, the
+others one button per group that answers its questions at once and asks on.
 A command after which the game awaits one die that the caller may enter
 too is six buttons, one per face: the command and its roll in one tap. The table's chance comes from the engine's
 ``ChanceRequest``: one question per die (1 to 6) and per card drawn (from what
@@ -24,6 +26,12 @@ when its last card is tapped (Undo takes it back); the command lists the cards i
 was picked up). A die is asked by the name of the player it is rolled for; a
 pair of dice is one tap on a six-by-six grid (first die by row, second by column).
 
+A draw that takes most of its pool is entered by the cards that stay
+(tapping the five cards left of twenty-five, not the twenty discarded); one
+that takes the whole pool is one button. A command after which one card of
+a few names is drawn is also one button per name, the command and its card
+in one tap.
+
 A pick is ``path=value`` (``card=P3``, ``dice.1=5``; the value as JSON).
 """
 
@@ -33,13 +41,15 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import ChanceRequest, Engine, RuleViolation
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
+#: A command after which one card is drawn is also one button per card name, up to this many names.
+CARD_AFTER_AT = 8
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,7 @@ class Choice:
     needed: int = 0  # the cards a set holds when complete
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
+    stays: bool = False  # a set entered by the cards that stay (the draw takes most of the pool)
 
     @property
     def key(self) -> str:
@@ -133,13 +144,32 @@ def _flat(command: dict[str, Any]) -> dict[str, Any]:
 
 
 def _answer(path: str, value: Any, words_for: ValueLabel) -> str:
-    """The answer ``value`` to the question on ``path``, in words."""
+    """The answer ``value`` to the question on ``path``, in words (a value
+    the engine has no words for and that reads as a slug, its words:
+    "take-over" is "take over")."""
     name, _, index = path.partition(".")
     if path == "type":
         return words(value)
     if index == "count":
         return value_label(value)
-    return words_for(name, value)
+    text = words_for(name, value)
+    return (
+        text.replace("-", " ") if isinstance(value, str) and text == value and SLUG.fullmatch(text) else text
+    )
+
+
+#: A value written as hyphenated words ("take-over"): an engine's, not a club member's.
+SLUG = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def _answer_of_several(path: str, value: Any, words_for: ValueLabel) -> str:
+    """One answer of a button that answers several questions at once: a
+    count with what it counts ("2 stacks"), the rest as ``_answer`` words it."""
+    name, _, index = path.partition(".")
+    if index == "count":
+        counted = words(name).lower()
+        return f"{value} {counted[:-1] if value == 1 and counted.endswith('s') else counted}"
+    return _answer(path, value, words_for)
 
 
 def _told_apart(labels: list[str], values: list[Any]) -> list[str]:
@@ -253,36 +283,142 @@ def seat_choice(
     if len(remaining) <= FINAL_AT:
         options = _finals([c for _, c in remaining], label, words_for)
         if then is not None:
-            options = [rolled for o in options for rolled in _with_roll(o, actor, then, names)]
+            rolled = [r for o in options for r in _with_roll(o, actor, then, names, words_for)]
+            if len(rolled) > 2 * FINAL_AT:  # a card drawn after each of many entries: the entries alone
+                rolled = [r for o in options for r in _with_roll(o, actor, then, names)]
+            options = rolled
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
+    groups = _narrowed(remaining)
+    asked = {g.asked[0][0] for g in groups if len(g.asked) == 1}
+    question = _path_label(asked.pop()) if len(asked) == 1 and all(len(g.asked) == 1 for g in groups) else ""
+    singles = [g.commands[0] for g in groups if len(g.commands) == 1]
+    finals = {_key(o.command): replace(o, group="") for o in _finals(singles, label, words_for)}
+    leads = [g for g in groups if len(g.commands) > 1]
+    texts = _told_apart(
+        [" · ".join(_answer_of_several(path, value, words_for) for path, value in g.asked) for g in leads],
+        [g.asked[-1][1] for g in leads],
+    )
+    led = {id(g): t for g, t in zip(leads, texts, strict=True)}
+    options = [
+        finals[_key(g.commands[0])]
+        if len(g.commands) == 1
+        else Option(led[id(g)], picks=(*picks, *(encode(path, value) for path, value in g.asked)))
+        for g in groups
+    ]
+    return Choice(actor, question or "Which one?", options, picked)
+
+
+def _key(command: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in command.items() if k != "seat"}, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Commands that answer the questions ``asked`` alike (path, value)."""
+
+    asked: tuple[tuple[str, Any], ...]
+    commands: list[dict[str, Any]]
+    flats: list[dict[str, Any]]
+
+
+def _narrowed(remaining: list[tuple[dict[str, Any], dict[str, Any]]]) -> list[_Group]:
+    """The remaining commands in at most ``FINAL_AT`` groups, as few commands
+    to a group as that allows: the largest group is split by the first
+    question its commands answer differently, for as long as the groups
+    still fit on the pad. Each group is one button: a command alone is a
+    final one (one tap enters it), the others ask on from their answers."""
+    groups = [_Group((), [c for _, c in remaining], [f for f, _ in remaining])]
+    while True:
+        order = sorted(range(len(groups)), key=lambda i: -len(groups[i].commands))
+        split = None
+        for i in order:
+            if len(groups[i].commands) < 2:
+                break
+            parts = _split(groups[i])
+            if len(groups) - 1 + len(parts) <= FINAL_AT:
+                split = (i, parts)
+                break
+            if not groups[0].asked and i == order[0] and len(groups) == 1:
+                split = (i, parts)  # the first question is asked whatever its number of answers
+                break
+        if split is None:
+            return groups
+        i, parts = split
+        groups[i : i + 1] = parts
+        if len(groups) > FINAL_AT:
+            return groups
+
+
+def _split(group: _Group) -> list[_Group]:
+    """``group`` split by the first question its commands answer differently."""
     paths: list[str] = []
-    for f, _ in remaining:
+    for f in group.flats:
         paths.extend(p for p in f if p not in paths)
     for path in paths:
-        values = []
-        for f, _ in remaining:
+        values: list[Any] = []
+        for f in group.flats:
             if f.get(path) not in values:
                 values.append(f.get(path))
         if len(values) > 1:
-            labels = _told_apart([_answer(path, v, words_for) for v in values], values)
-            options = [
-                Option(t, picks=(*picks, encode(path, v))) for t, v in zip(labels, values, strict=True)
+            return [
+                _Group(
+                    (*group.asked, (path, v)),
+                    [c for f, c in zip(group.flats, group.commands, strict=True) if f.get(path) == v],
+                    [f for f in group.flats if f.get(path) == v],
+                )
+                for v in values
             ]
-            return Choice(actor, _path_label(path), options, picked)
     raise AssertionError("distinct commands differ somewhere")
 
 
-def _with_roll(option: Option, actor: int, then: Then, names: Sequence[str]) -> list[Option]:
+def _with_roll(
+    option: Option, actor: int, then: Then, names: Sequence[str], words_for: ValueLabel | None = None
+) -> list[Option]:
     """``option`` as six buttons under one heading when its command rolls one
-    die and nothing else: each face enters the command and the roll together."""
+    die and nothing else: each face enters the command and the roll together.
+    With ``words_for``, a command after which one card is drawn from a pool
+    of few names is also one button per name (after the command alone, for
+    when the card is not known yet)."""
     request = then({**option.command, "seat": actor})
-    if request is None or request.dice != 1 or request.draw:
+    if request is None:
         return [option]
-    heading = f"{option.label}, then {die_names(request, names)[0]}"
-    roll = {"type": request.command, **dict(request.fixed)}
-    return [
-        Option(str(v), command=option.command, group=heading, then={**roll, "dice": [v]}) for v in range(1, 7)
+    chance = {"type": request.command, **dict(request.fixed)}
+    if request.dice == 1 and not request.draw:
+        heading = f"{option.label}, then {die_names(request, names)[0]}"
+        return [
+            Option(str(v), command=option.command, group=heading, then={**chance, "dice": [v]})
+            for v in range(1, 7)
+        ]
+    if words_for is None or request.draw != 1 or request.dice or not request.pool:
+        return [option]
+    by_words: dict[str, str] = {}  # a card's words -> the lowest-numbered copy, as a set enters it
+    for card in sorted(set(request.pool)):
+        by_words.setdefault(words_for("cards", card), card)
+    if len(by_words) > CARD_AFTER_AT:
+        return [option]
+    who = _name(names, request.dealt_to) if request.dealt_to is not None else "the table"
+    heading = f"{option.label}, then the card {who} draws"
+    drawn = [
+        Option(text, command=option.command, group=heading, then={**chance, "cards": [by_words[text]]})
+        for text in sorted(by_words, key=str.casefold)
     ]
+    return [option, *drawn]
+
+
+def dice_after(request: ChanceRequest, names: Sequence[str]) -> dict[str, Any] | None:
+    """The dice a shortcut's entries lead to, as buttons entering them on the
+    same tap: one per face (one die), or six by six (a pair); None for any
+    other chance."""
+    if request.draw or request.dice not in (1, 2):
+        return None
+    dies = die_names(request, names)
+    roll = {"type": request.command, **dict(request.fixed)}
+    faces = range(1, 7)
+    if request.dice == 1:
+        options = [Option(str(a), then={**roll, "dice": [a]}) for a in faces]
+        return {"question": f"{dies[0]}?", "options": options, "grid": 0}
+    options = [Option(f"{a} and {b}", then={**roll, "dice": [a, b]}) for a in faces for b in faces]
+    return {"question": f"{dies[0]} and {dies[1]}?", "options": options, "grid": 6}
 
 
 def die_names(request: ChanceRequest, names: Sequence[str]) -> list[str]:
@@ -330,7 +466,7 @@ def chance_choice(
     pool = Counter(request.pool)
     if (
         len(dice) > request.dice
-        or len(cards) >= max(request.draw, 1)
+        or len(cards) >= max(_tapped(request), 1)
         or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)
         or any(not isinstance(c, str) or pool[c] < n for c, n in Counter(cards).items())
         or (cards and len(dice) < request.dice)
@@ -364,6 +500,16 @@ def chance_choice(
     return _card_set(request, picks, cards, base, title, picked, words_for)
 
 
+def _stays(request: ChanceRequest) -> bool:
+    """A draw of most of the pool is entered by the cards that stay (fewer taps)."""
+    return request.draw * 2 > len(request.pool)
+
+
+def _tapped(request: ChanceRequest) -> int:
+    """The cards tapped to enter ``request``'s set: those drawn, or those that stay."""
+    return len(request.pool) - request.draw if _stays(request) else request.draw
+
+
 def _card_set(
     request: ChanceRequest,
     picks: list[str],
@@ -373,6 +519,8 @@ def _card_set(
     picked: list[str],
     words_for: ValueLabel,
 ) -> Choice:
+    if _stays(request):
+        return _cards_that_stay(request, picks, cards, base, title, picked, words_for)
     left = Counter(request.pool) - Counter(cards)
     groups: dict[str, list[str]] = {}  # a card's words -> the ids that read so, sorted
     for card in sorted(set(request.pool)):
@@ -421,3 +569,64 @@ def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:
         if path == "card" and value in ids:
             return value
     raise AssertionError("a chosen card is among the picks")
+
+
+def _cards_that_stay(
+    request: ChanceRequest,
+    picks: list[str],
+    staying: list[str],
+    base: Mapping[str, Any],
+    title: str,
+    picked: list[str],
+    words_for: ValueLabel,
+) -> Choice:
+    """A draw of most of the pool, entered by tapping the cards that stay
+    (five taps, not twenty, for twenty cards of twenty-five); when every card
+    is drawn, one button records them all."""
+    stay = len(request.pool) - request.draw
+    pool = Counter(request.pool)
+    if stay == 0:
+        whole = {**base, "cards": sorted(pool.elements())}
+        text = f"All {request.draw} cards" if request.draw > 1 else words_for("cards", request.pool[0])
+        return Choice(None, "Every card is drawn", [Option(text, command=whole)], picked, title, stays=True)
+    groups: dict[str, list[str]] = {}
+    for card in sorted(pool):
+        groups.setdefault(words_for("cards", card), []).append(card)
+    order = sorted(groups, key=str.casefold)
+    left = pool - Counter(staying)
+    kept_by_words = Counter(words_for("cards", c) for c in staying)
+    chosen = [
+        Option(
+            text,
+            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
+            count=kept_by_words[text],
+            kind=card_kind(groups[text][0]),
+        )
+        for text in order
+        if kept_by_words[text]
+    ]
+    last_card = len(staying) + 1 == stay
+    options = []
+    for text in order:
+        remaining = sum(left[c] for c in groups[text])
+        if remaining <= 0:
+            continue
+        card = next(c for c in reversed(groups[text]) if left[c] > 0)  # the draw keeps the lowest-numbered
+        kind = card_kind(card)
+        if last_card:
+            drawn = left - Counter([card])
+            options.append(
+                Option(text, command={**base, "cards": sorted(drawn.elements())}, count=remaining, kind=kind)
+            )
+        else:
+            options.append(Option(text, picks=(*picks, encode("card", card)), count=remaining, kind=kind))
+    kinds = sorted({o.kind for o in options if o.kind})
+    kind_words = [(k, words(k.replace("-", " "))) for k in kinds] if len(kinds) > 1 else []
+    cards = "card stays" if stay == 1 else "cards stay"
+    if last_card:
+        question = f"{request.draw} of {len(request.pool)} are drawn: which {cards}? Tapping the last records the rest"
+    else:
+        question = (
+            f"{request.draw} of {len(request.pool)} are drawn: which {cards}? {len(staying)} of {stay} chosen"
+        )
+    return Choice(None, question, options, picked, title, chosen, stay, kind_words, stays=True)

@@ -25,6 +25,7 @@ from service.records import (
     game_views,
     late_entries,
     recorder,
+    shortcuts,
     states,
     store,
 )
@@ -375,7 +376,9 @@ def scorepad(
             choice = choices.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
                 pads.append(choice)
+    window = _pass_window(game, principal, state, names) if game.status == "active" else None
     outcome = engine.outcome(state)
+    log = log_lines(game, events, viewer, names, SCOREPAD_LINES)
     return {
         "game": summary(game, dict(zip(game.seats, names, strict=True))),
         "title": engine.title,
@@ -387,11 +390,47 @@ def scorepad(
             "scores": list(outcome.scores),
         },
         "choices": pads,
+        "window": window,
+        "forced": _forced_lines(events, log),
         "waiting": waiting,
-        "log": log_lines(game, events, viewer, names, SCOREPAD_LINES),
+        "log": log,
         "log_length": game.version,
         "undo": last_entry(events) if principal.is_admin else None,
     }
+
+
+def _pass_window(game: Game, principal: Principal, state: Any, names: list[str]) -> dict[str, Any] | None:
+    """The table's "Nobody else reacts", when the game is in a pass window and
+    the caller may enter every pass it would record: each pass in the log's
+    words; when the dice are rolled once everyone has passed, one button per
+    roll (the passes and the roll in one tap)."""
+    window = shortcuts.pass_window(game.engine, state, len(game.seats))
+    if window is None or not all(access.may_enter_for(game, principal, s) for s in window.seats):
+        return None
+    label = choices.engine_labels(game.engine, state, names)
+    after = state
+    for seat, command in window.entries:
+        for event in game.engine.decide(after, {**command, "seat": seat}):
+            after = game.engine.evolve(after, event)
+    request = game.engine.chance(after)
+    rolls = None
+    if request is not None and _may_supply(game, principal, request):
+        rolls = choices.dice_after(request, names)
+    return {
+        "passes": [label({**command, "seat": seat}) for seat, command in window.entries],
+        "entries": [[seat, command] for seat, command in window.entries],
+        "rolls": rolls,
+    }
+
+
+def _forced_lines(events: list[store.StoredEvent], log: list[dict]) -> list[str]:
+    """The lines of the latest entry that the game forced (recorded with the
+    tap, as the only entry anyone could make), as the log reads them."""
+    entry = last_entry(events)
+    if entry is None:
+        return []
+    forced = {e.version for e in events if e.version > entry["to_version"] and e.metadata.get("forced")}
+    return [line["text"] for line in reversed(log) if line["version"] in forced and line["live"]]
 
 
 def _roll_after(game: Game, principal: Principal, engine: Any, state: Any) -> choices.Then:
@@ -467,16 +506,27 @@ def _player_of_table(game: Game, principal: Principal | None) -> Principal:
 
 
 def last_entry(events: list[store.StoredEvent]) -> dict[str, Any] | None:
-    """The latest entry still in force (the events one action appended) and the
-    version before it; None when only the game's setup is left."""
+    """The latest entry still in force (the events one action appended, with
+    the entries it forced) and the version before it; None when only the
+    game's setup is left."""
     line = fold.live_line(events)
     setup_end = max((e.version for e in events if e.metadata.get("setup")), default=1)
     entry = [e for e in line if e.version > setup_end and e.type not in fold.SERVICE_EVENTS]
     if not entry:
         return None
-    last = entry[-1]
-    tail = [e for e in line if e.version > setup_end and _same_entry(e, last)]
+    tail = _entry_of(line, setup_end, entry[-1])
+    while all(e.metadata.get("forced") for e in tail if e.type not in fold.SERVICE_EVENTS):
+        before = [e for e in entry if e.version < tail[0].version]
+        if not before:  # forced entries go with the entry that forced them
+            break
+        tail = _entry_of(line, setup_end, before[-1]) + tail
     return {"to_version": tail[0].version - 1, "events": len(tail)}
+
+
+def _entry_of(
+    line: list[store.StoredEvent], setup_end: int, last: store.StoredEvent
+) -> list[store.StoredEvent]:
+    return [e for e in line if e.version > setup_end and _same_entry(e, last)]
 
 
 def _same_entry(event: store.StoredEvent, last: store.StoredEvent) -> bool:
@@ -502,21 +552,39 @@ def record_entry(
     gave it. An entry chosen on a version since moved past is applied
     when it still means what it meant (``late_entries``); otherwise nothing is
     stored and the conflict says what was entered meanwhile. A roll the
-    engine refuses leaves the command entered and the die still asked."""
+    engine refuses leaves the command entered and the die still asked. An
+    entry after which the game is forced into the only command anyone may
+    enter has it recorded too (``shortcuts.record_forced``)."""
     with records.pool.connection() as conn:
         principal = _player_of_table(get_game(conn, game_id), principal)
     result = _entered(records, game_id, principal, seat, command, expected_version, request_id)
-    if then is None:
-        return result
-    return acting.act(
-        records,
-        game_id,
-        principal,
-        None,
-        then,
-        expected_version=result.body["version"],
-        request_id=request_id,
-    )
+    if then is not None:
+        result = acting.act(
+            records,
+            game_id,
+            principal,
+            None,
+            then,
+            expected_version=result.body["version"],
+            request_id=request_id,
+        )
+    return shortcuts.record_forced(records, game_id, principal, request_id) or result
+
+
+def record_pass_window(
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    expected_version: int,
+    request_id: str | None,
+    then: dict[str, Any] | None = None,
+) -> WriteResult | None:
+    """The scorepad's "Nobody else reacts": every seat still able to answer
+    passes (``shortcuts.record_pass_window``), at the version the pad showed,
+    and the dice then rolled when the same tap gave them (``then``)."""
+    with records.pool.connection() as conn:
+        principal = _player_of_table(get_game(conn, game_id), principal)
+    return shortcuts.record_pass_window(records, game_id, principal, expected_version, request_id, then)
 
 
 def act_for_seat(

@@ -76,6 +76,24 @@ def _roll(value: str) -> dict[str, Any] | None:
     return roll
 
 
+@blueprint.post("/game/<uuid:game_id>/scorepad/nobody-else")
+def enter_pass_window(game_id: UUID):
+    """The table's "Nobody else reacts": every seat still able to answer passes (and the dice then rolled), in one tap."""
+    refused = ""
+    try:
+        pages.record_pass_window(
+            session.records(),
+            game_id,
+            session.principal(),
+            posted.version(),
+            g.get("request_id"),
+            _roll(request.form.get("then", "")),
+        )
+    except (Conflict, Forbidden, Invalid, RuleViolation) as error:
+        refused = posted.why(error)
+    return _answered(game_id, refused)
+
+
 @blueprint.post("/game/<uuid:game_id>/undo")
 def undo(game_id: UUID):
     refused = ""

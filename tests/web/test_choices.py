@@ -10,6 +10,7 @@ from engines.kit.guards import check_chance
 from service.records.choices import (
     FINAL_AT,
     chance_choice,
+    dice_after,
     engine_labels,
     engine_value_labels,
     plain_value,
@@ -91,7 +92,7 @@ def pick_in_order(request, cards, words_for=plain_value):
 
 
 def test_a_hand_is_entered_in_any_order_and_its_last_card_records_it():
-    pool = ("bard", "ace", "cave", "desert", "ace", "eel")
+    pool = ("bard", "ace", "cave", "desert", "ace", "eel", "fox", "gull", "hart")
     request = ChanceRequest("DrawCards", draw=4, pool=pool, fixed={"player": 0})
     hand = ["eel", "ace", "cave", "ace"]
     for order in permutations(hand):
@@ -101,31 +102,65 @@ def test_a_hand_is_entered_in_any_order_and_its_last_card_records_it():
 
 
 def test_a_complete_set_is_never_asked_to_be_confirmed():
-    request = ChanceRequest("DrawCards", draw=2, pool=("ace", "bard", "cave"), fixed={"player": 0})
+    request = ChanceRequest("DrawCards", draw=2, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
     every_card = ['card="ace"', 'card="bard"']
     choice = chance_choice(request, every_card)
     assert choice.chosen == [] and all(o.command is None for o in choice.options)
 
 
 def test_identical_cards_are_one_button_with_a_count_and_the_set_grows_as_they_are_tapped():
-    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "ace", "ace", "bard"), fixed={"player": 0})
+    pool = ("ace", "ace", "ace", "bard", "cave", "desert")
+    request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
     first = chance_choice(request, [])
-    assert [(o.label, o.count) for o in first.options] == [("ace", 3), ("bard", 1)]
+    assert [(o.label, o.count) for o in first.options] == [
+        ("ace", 3),
+        ("bard", 1),
+        ("cave", 1),
+        ("desert", 1),
+    ]
     assert first.question == "Which cards? 0 of 3 chosen" and first.chosen == []
     second = chance_choice(request, list(first.options[0].picks))
-    assert [(o.label, o.count) for o in second.options] == [("ace", 2), ("bard", 1)]
+    assert [(o.label, o.count) for o in second.options] == [
+        ("ace", 2),
+        ("bard", 1),
+        ("cave", 1),
+        ("desert", 1),
+    ]
     assert [(o.label, o.count) for o in second.chosen] == [("ace", 1)]
     assert second.question == "Which cards? 1 of 3 chosen"
 
 
 def test_a_card_chosen_is_taken_back_with_one_tap():
-    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "cave", "desert"), fixed={"player": 0})
+    pool = ("ace", "bard", "cave", "desert", "eel", "fox")
+    request = ChanceRequest("DrawCards", draw=3, pool=pool, fixed={"player": 0})
     choice, _ = pick_in_order(request, ["cave", "ace", "bard"])
     ace = next(o for o in choice.chosen if o.label == "ace")
     changed = chance_choice(request, list(ace.picks))
     assert sorted(o.label for o in changed.chosen) == ["cave"]
-    assert [o.label for o in changed.options] == ["ace", "bard", "desert"]
+    assert [o.label for o in changed.options] == ["ace", "bard", "desert", "eel", "fox"]
     assert all(o.command is None for o in changed.options)
+
+
+def test_a_draw_of_most_of_the_pool_is_entered_by_the_cards_that_stay():
+    pool = ("ace", "bard", "cave", "desert", "eel", "fox", "gull")
+    request = ChanceRequest("DiscardFromDeck", draw=5, pool=pool)
+    first = chance_choice(request, [])
+    assert first.stays and first.question == "5 of 7 are drawn: which cards stay? 0 of 2 chosen"
+    staying = next(o for o in first.options if o.label == "cave")
+    second = chance_choice(request, list(staying.picks))
+    assert [o.label for o in second.chosen] == ["cave"]
+    last = next(o for o in second.options if o.label == "fox")
+    assert last.command == {"type": "DiscardFromDeck", "cards": ["ace", "bard", "desert", "eel", "gull"]}
+    for command in finals(lambda p: chance_choice(request, p)):
+        check_chance(request, {**command, "seat": None})
+
+
+def test_a_draw_of_the_whole_pool_is_one_button():
+    request = ChanceRequest("DrawCards", draw=3, pool=("ace", "bard", "ace"), fixed={"to": "table"})
+    choice = chance_choice(request, [])
+    assert [(o.label, o.command["cards"]) for o in choice.options] == [
+        ("All 3 cards", ["ace", "ace", "bard"])
+    ]
 
 
 def test_a_single_card_is_entered_with_one_tap():
@@ -225,12 +260,31 @@ def test_a_narrowing_question_names_each_card_and_player_as_the_engine_words_the
     ]
     words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
-    assert len(legal) > FINAL_AT and choice.question == "Card?"
-    assert [o.label for o in choice.options] == ["Scapegoat", "Leak", "Filibuster"]
-    assert choice.options[1].picks == ('card="P2"',)  # the pick is still the card's id
-    narrowed = seat_choice(0, legal, list(choice.options[1].picks), words_for=words_for)
-    assert narrowed.picked == ["Card: Leak"]
+    leads = [o for o in choice.options if o.command is None]
+    assert len(legal) > FINAL_AT and [o.label for o in leads] == ["Filibuster"]
+    assert leads[0].picks == ('card="P3"',)  # the pick is still the card's id
+    narrowed = seat_choice(0, legal, list(leads[0].picks), words_for=words_for)
+    assert narrowed.picked == ["Card: Filibuster"]
     assert sorted(o.command["target"] for o in narrowed.options) == list(range(1, 10))
+
+
+def test_a_long_choice_puts_as_many_entries_one_tap_away_as_the_pad_holds():
+    legal = [
+        {"type": "PlayCard", "seat": 0, "card": card, "target": target}
+        for card in ("P1", "P2", "P3")
+        for target in range(1, 10)
+    ]
+    choice = seat_choice(0, legal, [])
+    finals = [o.command for o in choice.options if o.command is not None]
+    assert len(choice.options) <= FINAL_AT
+    assert len(finals) == 18 and {c["card"] for c in finals} == {"P1", "P2"}
+
+
+def test_a_choice_too_long_for_the_pad_asks_its_first_question_first():
+    legal = [{"type": "PlayCard", "seat": 0, "card": f"P{n}", "target": t} for n in range(30) for t in (1, 2)]
+    choice = seat_choice(0, legal, [])
+    assert choice.question == "Card?" and len(choice.options) == 30
+    assert all(o.command is None for o in choice.options)
 
 
 def test_the_tables_draw_offers_each_card_by_its_name_in_the_order_of_the_names():
@@ -266,7 +320,7 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     legal = [
         {"type": "PlayCard", "seat": 0, "card": c, "target": t}
         for c in ("P1", "P1b", "P2")
-        for t in range(1, 10)
+        for t in range(25)  # too many targets for any card's entries to fit on the pad
     ]
     words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
@@ -289,3 +343,30 @@ def test_a_command_that_rolls_one_die_is_six_buttons_each_entering_the_roll_too(
     assert [o.then for o in rolls] == [{"type": "ResolveRoll", "dice": [v]} for v in range(1, 7)]
     assert all(o.command == {"type": "Roll"} for o in rolls)
     assert [o.command for o in choice.options if o.then is None] == [{"type": "Hold"}]
+
+
+def test_a_command_after_which_one_card_is_drawn_is_also_one_button_per_card_name():
+    legal = [{"type": "BuyTactics", "seat": 0}, {"type": "EndTurn", "seat": 0}]
+    pool = ("P1", "P1b", "P2", "P3")
+
+    def then(command):
+        if command["type"] != "BuyTactics":
+            return None
+        return ChanceRequest("DrawCards", draw=1, pool=pool, fixed={"to": 0}, dealt_to=0)
+
+    words_for = engine_value_labels(Named(), None, NAMES)
+    choice = seat_choice(0, legal, [], then=then, words_for=words_for, names=NAMES)
+    buying = [o for o in choice.options if o.command == {"type": "BuyTactics"}]
+    assert buying[0].then is None, "the purchase alone, for a card not known yet"
+    drawn = [(o.label, o.then["cards"]) for o in buying[1:]]
+    assert drawn == [("Filibuster", ["P3"]), ("Leak", ["P2"]), ("Scapegoat", ["P1"])]
+    assert {o.group for o in buying[1:]} == {"Buy tactics, then the card Ann draws"}
+    for option in buying[1:]:
+        check_chance(then(option.command), {**option.then, "seat": None})
+
+
+def test_a_pass_window_s_dice_are_one_tap_each_roll():
+    pair = dice_after(ChanceRequest("RollAttack", dice=2, fixed={"seats": [1, 0]}), ["Ann", "Bob"])
+    assert pair["question"] == "Bob's die and Ann's die?" and pair["grid"] == 6
+    assert [o.then["dice"] for o in pair["options"]][:2] == [[1, 1], [1, 2]] and len(pair["options"]) == 36
+    assert dice_after(ChanceRequest("DrawCards", draw=1, pool=("P1",)), ["Ann"]) is None

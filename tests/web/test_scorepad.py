@@ -20,7 +20,7 @@ from tests.helpers import event_count
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 
 PAD = re.compile(r'<section class="pad" id="pad-(\w+)">(.*?)</section>', re.S)
-FORM = re.compile(r'<form method="post" action="([^"]+/scorepad)"[^>]*>(.*?)</form>', re.S)
+FORM = re.compile(r'<form method="post" action="([^"]+/scorepad(?:/nobody-else)?)"[^>]*>(.*?)</form>', re.S)
 FIELD = re.compile(r"name=\"(\w+)\" value='([^']*)'|name=\"(\w+)\" value=\"([^\"]*)\"")
 LINK = re.compile(r'<a class="button choice" href="([^"]+)"[^>]*>')
 
@@ -41,19 +41,20 @@ SHORT = {
 
 
 def pads(page: str) -> dict[str, list[tuple[str, dict | str]]]:
-    """Each pad's options by actor ("table" or a seat): ("post", form fields) or ("get", link)."""
+    """Each pad's options by actor ("table", a seat, or "window" for "Nobody else reacts"):
+    ("post", form fields and its action) or ("get", link)."""
     return {key: _options(pad) for key, pad in PAD.findall(page)}
 
 
 def _options(pad: str) -> list[tuple[str, dict | str]]:
     options = []
     for _position, kind, value in sorted(
-        [(m.start(), "post", m.group(2)) for m in FORM.finditer(pad)]
+        [(m.start(), "post", m) for m in FORM.finditer(pad)]
         + [(m.start(), "get", html.unescape(m.group(1))) for m in LINK.finditer(pad)]
     ):
         if kind == "post":
-            fields = {}
-            for f in FIELD.finditer(value):
+            fields = {"action": html.unescape(value.group(1))}
+            for f in FIELD.finditer(value.group(2)):
                 name, raw = (f.group(1), f.group(2)) if f.group(1) else (f.group(3), f.group(4))
                 fields[name] = html.unescape(raw)
             options.append(("post", fields))
@@ -65,7 +66,7 @@ def _options(pad: str) -> list[tuple[str, dict | str]]:
 def _free(kind: str, value: dict | str) -> bool:
     """Whether an option is (or leads only to) a free entry."""
     if kind == "post":
-        return json.loads(value["command"])["type"] in FREE
+        return "command" in value and json.loads(value["command"])["type"] in FREE
     picks = parse_qs(urlsplit(value).query).get("p", [])
     return any(p == f'type="{t}"' for t in FREE for p in picks)
 
@@ -95,7 +96,7 @@ def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, boo
         if kind == "get":
             page = client.get(value).get_data(as_text=True)
             continue
-        response = client.post(path, data=value)
+        response = client.post(value.pop("action"), data=value)
         assert response.status_code == 303
         page = client.get(path).get_data(as_text=True)
         assert 'class="flash refused"' not in page, page
