@@ -124,6 +124,11 @@ def count_words(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def with_article(noun: str) -> str:
+    """``noun`` with its indefinite article: "a mason", "an electrician"."""
+    return f"{'an' if str(noun)[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def name_of(names: Sequence[str], seat: Any) -> str:
     """A seat's player, or "nobody" for what is not a seat."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):

@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.base import Command, Event, RuleViolation
 from engines.kit import check_chance, expect_turn, is_int
+from engines.kit.table import with_article
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.effects import break_location
 from engines.maccreedys_mansion.flow import (
@@ -139,7 +140,9 @@ def place_worker(state: MmState, command: Command) -> list[Event]:
     space = _choice(command.get("space"), board.space, "no-such-space", "space")
     where = board.space[space]
     if where.worker != worker:
-        raise RuleViolation("wrong-worker", f"That space needs a {where.worker}.", {"needs": where.worker})
+        raise RuleViolation(
+            "wrong-worker", f"That space needs {with_article(where.worker)}.", {"needs": where.worker}
+        )
     if where.room in state.covered:
         raise RuleViolation("room-covered", "That room is covered: it is out of play.", {"room": where.room})
     if room_haunted(state, where.room, state.round):

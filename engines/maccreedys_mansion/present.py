@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.kit.labels import is_index
+from engines.kit.table import with_article
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.catalog import Board
 from engines.maccreedys_mansion.effects import resolve_card
@@ -146,10 +147,12 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ),
         ev.ROUND_STARTED: lambda: f"Round {d['round']} begins with hiring.",
         ev.PHASE_BEGAN: lambda: f"Round {d['round']}: the {d['phase'].replace('-', ' ')} phase begins.",
-        ev.WORKER_HIRED: lambda: f"{who} hires a {d['worker']}.",
+        ev.WORKER_HIRED: lambda: f"{who} hires {with_article(d['worker'])}.",
         ev.RESOURCES_BOUGHT: lambda: f"{who} buys {d['count']} {d['resource']}.",
         ev.HIRING_PASSED: lambda: f"{who} passes on hiring.",
-        ev.WORKER_PLACED: lambda: f"{who} places a {d['worker']} on {_word(d, 'space_name', 'space')}.",
+        ev.WORKER_PLACED: lambda: (
+            f"{who} places {with_article(d['worker'])} on {_word(d, 'space_name', 'space')}."
+        ),
         ev.DAY_ENDED: lambda: (
             f"The day ends: {_plural(len(d['kept']), 'marker')} kept, "
             f"{len(d['lost'])} lost for want of resources."
@@ -171,7 +174,9 @@ def describe(event: Event, names: Sequence[str]) -> str:
             f"nobody works there in round {d['round']}."
         ),
         ev.WORKERS_STRUCK: lambda: f"No {d['worker']} may be hired until after round {d['until']}.",
-        ev.WORKER_HAUNTED: lambda: f"{who} haunts a {d['worker']} out of work for round {d['round']}.",
+        ev.WORKER_HAUNTED: lambda: (
+            f"{who} haunts {with_article(d['worker'])} out of work for round {d['round']}."
+        ),
         ev.COMPANY_FINED: lambda: f"{who} pays {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
         ev.BONUS_PAID: lambda: f"{who} receives {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
         ev.INSPECTION_CANCELLED: lambda: f"{_by(d, names)} keeps the Inspector away in round {d['round']}.",
@@ -199,7 +204,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ev.DIVIDENDS_COLLECTED: lambda: f"{who} collects {_dollars(d['amount'])} in dividends.",
         ev.FUNDS_INVESTED: lambda: f"{who} invests {_dollars(d['amount'])}.",
         ev.INVESTMENTS_PASSED: lambda: f"{who} leaves the investments as they are.",
-        ev.DEBT_PAID: lambda: f"{who} pays a {d['item']} debt of {_dollars(d['amount'])}.",
+        ev.DEBT_PAID: lambda: f"{who} pays {with_article(d['item'])} debt of {_dollars(d['amount'])}.",
         ev.SETTLING_FINISHED: lambda: f"{who} settles no more debts.",
         ev.COMPANY_REOPENED: lambda: f"{who} re-opens for business.",
         ev.COMPANY_STAYED_CLOSED: lambda: f"{who} stays closed.",

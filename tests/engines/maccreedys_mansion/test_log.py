@@ -86,6 +86,13 @@ def test_a_placed_worker_and_a_dedicated_resource_name_their_space():
     assert lines(events)[0] == "Ada dedicates lumber to mark Shelves, space 2."
 
 
+def test_a_worker_whose_name_begins_with_a_vowel_is_an_electrician():
+    _, events = run(new_game(2), {"type": "HireWorker", "seat": 0, "worker": "electrician"})
+    assert lines(events)[0] == "Ada hires an electrician."
+    _, events = run(new_game(2), {"type": "HireWorker", "seat": 0, "worker": "mason"})
+    assert lines(events)[0] == "Ada hires a mason."
+
+
 def test_a_location_a_closed_company_breaks_is_named():
     state = fill(close(new_game(2), 0), "tub", 1)
     state, _ = draw(until(state, "haunt"), "haunt-creaking")
