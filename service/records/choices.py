@@ -522,21 +522,8 @@ def _card_set(
     if _stays(request):
         return _cards_that_stay(request, picks, cards, base, title, picked, words_for)
     left = Counter(request.pool) - Counter(cards)
-    groups: dict[str, list[str]] = {}  # a card's words -> the ids that read so, sorted
-    for card in sorted(set(request.pool)):
-        groups.setdefault(words_for("cards", card), []).append(card)
-    order = sorted(groups, key=str.casefold)
-    chosen_by_words = Counter(words_for("cards", c) for c in cards)
-    chosen = [
-        Option(
-            text,
-            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
-            count=chosen_by_words[text],
-            kind=card_kind(groups[text][0]),
-        )
-        for text in order
-        if chosen_by_words[text]
-    ]
+    groups, order = _by_words(request.pool, words_for)
+    chosen = _chosen_cards(picks, cards, groups, order, words_for)
     needed = request.draw
     last_card = len(cards) + 1 == needed  # the set records itself when its last card is tapped
     options = []
@@ -560,6 +547,37 @@ def _card_set(
     else:
         question = f"Which cards? {len(cards)} of {needed} chosen"
     return Choice(None, question, options, picked, title, chosen, needed, kind_words)
+
+
+def _by_words(pool: Sequence[str], words_for: ValueLabel) -> tuple[dict[str, list[str]], list[str]]:
+    """A pool's card ids by the words they read as (identical cards read the
+    same: one button), each list sorted, and those words in reading order."""
+    groups: dict[str, list[str]] = {}
+    for card in sorted(set(pool)):
+        groups.setdefault(words_for("cards", card), []).append(card)
+    return groups, sorted(groups, key=str.casefold)
+
+
+def _chosen_cards(
+    picks: Sequence[str],
+    cards: Sequence[str],
+    groups: Mapping[str, list[str]],
+    order: Sequence[str],
+    words_for: ValueLabel,
+) -> list[Option]:
+    """The cards tapped so far, one button per name with its count: tapping
+    it takes the latest of them back."""
+    counts = Counter(words_for("cards", c) for c in cards)
+    return [
+        Option(
+            text,
+            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
+            count=counts[text],
+            kind=card_kind(groups[text][0]),
+        )
+        for text in order
+        if counts[text]
+    ]
 
 
 def _last_chosen(picks: Sequence[str], ids: Sequence[str]) -> str:
@@ -589,22 +607,9 @@ def _cards_that_stay(
         whole = {**base, "cards": sorted(pool.elements())}
         text = f"All {request.draw} cards" if request.draw > 1 else words_for("cards", request.pool[0])
         return Choice(None, "Every card is drawn", [Option(text, command=whole)], picked, title, stays=True)
-    groups: dict[str, list[str]] = {}
-    for card in sorted(pool):
-        groups.setdefault(words_for("cards", card), []).append(card)
-    order = sorted(groups, key=str.casefold)
+    groups, order = _by_words(request.pool, words_for)
     left = pool - Counter(staying)
-    kept_by_words = Counter(words_for("cards", c) for c in staying)
-    chosen = [
-        Option(
-            text,
-            picks=_without_one(picks, encode("card", _last_chosen(picks, groups[text]))),
-            count=kept_by_words[text],
-            kind=card_kind(groups[text][0]),
-        )
-        for text in order
-        if kept_by_words[text]
-    ]
+    chosen = _chosen_cards(picks, staying, groups, order, words_for)
     last_card = len(staying) + 1 == stay
     options = []
     for text in order:
