@@ -72,11 +72,16 @@ def table(state: ChancellorsState, viewer: t.Viewer, names: Sequence[str]) -> di
     facts = [t.fact("Target", t.count_words(state.target, "point"))]
     if over and state.ended_by:
         facts.append(t.fact("Ended by", t.words(state.ended_by)))
-    turn = f"Waiting for {t.listing([names[s] for s in acting])}" if acting else ""
-    return t.table(
-        seats,
-        areas,
-        facts,
-        round="The end" if over else (f"Turn {state.turn}" if state.turn else "Opening"),
-        turn="" if over else t.listing([turn, "" if state.phase is None else t.words(state.phase)]),
+    round, turn = heading(state, names)
+    return t.table(seats, areas, facts, round=round, turn=turn)
+
+
+def heading(state: ChancellorsState, names: Sequence[str]) -> tuple[str, str]:
+    if state.phase == OVER:
+        return "The end", ""
+    acting = to_act(state)
+    waiting = f"Waiting for {t.listing([names[s] for s in acting])}" if acting else ""
+    return (
+        f"Turn {state.turn}" if state.turn else "Opening",
+        t.listing([waiting, "" if state.phase is None else t.words(state.phase)]),
     )

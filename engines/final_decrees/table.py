@@ -84,17 +84,17 @@ def table(state: FdState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, A
         facts.append(t.fact("Awaiting", f"{t.name_of(names, state.awaiting.seat)} must answer"))
     if state.offers.open:
         facts.append(t.fact("Open offers", str(len(state.offers.open))))
-    phase = {"bid": "Bidding for Human Resources", "assign": "Assigning departments", "deal": "Dealing"}
-    turn = (
-        ""
-        if over
-        else (t.whose(names, state.active) if state.active is not None else phase.get(state.phase, ""))
-    )
-    return t.table(
-        seats,
-        areas,
-        facts,
-        round="The end" if over else (f"Turn {state.turn}" if state.turn else "Setting up"),
-        turn=turn,
-        diagram=t.diagram(nodes, arrows),
+    round, turn = heading(state, names)
+    return t.table(seats, areas, facts, round=round, turn=turn, diagram=t.diagram(nodes, arrows))
+
+
+PHASES = {"bid": "Bidding for Human Resources", "assign": "Assigning departments", "deal": "Dealing"}
+
+
+def heading(state: FdState, names: Sequence[str]) -> tuple[str, str]:
+    if state.phase == OVER:
+        return "The end", ""
+    return (
+        f"Turn {state.turn}" if state.turn else "Setting up",
+        t.whose(names, state.active) if state.active is not None else PHASES.get(state.phase, ""),
     )

@@ -91,6 +91,7 @@ ENGINE = Rulebook(
     redact=present.redact,
     describe=present.describe,
     table=table.table,
+    heading=table.heading,
     outcome=outcome,
     luck=present.luck,
     statistics=present.statistics,

@@ -96,10 +96,18 @@ def table(state: HocState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, 
         )
     if over:
         facts.append(t.fact("Result", "The votes are counted"))
-    round_words = "Final round" if state.final else (f"Round {state.round}" if state.round else "Opening")
-    if over:
-        round_words = "The election"
-    return t.table(seats, areas, facts, round=round_words, turn=_turn_words(state, acting, names))
+    round, turn = heading(state, names)
+    return t.table(seats, areas, facts, round=round, turn=turn)
+
+
+def heading(state: HocState, names: Sequence[str]) -> tuple[str, str]:
+    if state.stage == OVER:
+        return "The election", ""
+    round = "Final round" if state.final else (f"Round {state.round}" if state.round else "Opening")
+    if state.chain or state.window is not None:
+        acting = _acting(state)
+        return round, f"Waiting for {t.listing([names[s] for s in acting])}" if acting else ""
+    return round, t.whose(names, state.turn) if state.turn is not None else ""
 
 
 def _acting(state: HocState) -> list[int]:
@@ -116,11 +124,3 @@ def _acting(state: HocState) -> list[int]:
     if state.auction is not None and state.auction.asking is not None:
         return [state.auction.asking]
     return [state.turn] if state.turn is not None else []
-
-
-def _turn_words(state: HocState, acting: list[int], names: Sequence[str]) -> str:
-    if state.stage == OVER:
-        return ""
-    if state.chain or state.window is not None:
-        return f"Waiting for {t.listing([names[s] for s in acting])}" if acting else ""
-    return t.whose(names, state.turn) if state.turn is not None else ""

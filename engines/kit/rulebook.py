@@ -100,6 +100,9 @@ class Rulebook:
     redact: Callable[[Event, int | None], Event] = seen_whole
     describe: Callable[[Event, Names], str]
     table: Callable[[State, int | str | None, Names], dict[str, Any]]
+    #: The table's ``round`` and ``turn`` alone (the same for every viewer): a replay's
+    #: table of contents reads them for every step, without drawing each step's table.
+    heading: Callable[[State, Names], tuple[str, str]]
     outcome: Callable[[State], Outcome]
     luck: Callable[[State, Event], dict[int, float]]
     statistics: Callable[[State], dict[str, Any]]

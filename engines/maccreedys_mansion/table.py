@@ -89,10 +89,14 @@ def table(state: MmState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, A
     ]
     if over and state.ended_by:
         facts.append(t.fact("Ended by", t.words(state.ended_by)))
-    return t.table(
-        seats,
-        areas,
-        facts,
-        round="The end" if over else (f"Round {state.round}" if state.round else "Setting up"),
-        turn="" if over else t.listing([t.words(state.phase), t.whose(names, now)]),
+    round, turn = heading(state, names)
+    return t.table(seats, areas, facts, round=round, turn=turn)
+
+
+def heading(state: MmState, names: Sequence[str]) -> tuple[str, str]:
+    if state.phase == OVER:
+        return "The end", ""
+    return (
+        f"Round {state.round}" if state.round else "Setting up",
+        t.listing([t.words(state.phase), t.whose(names, actor(state))]),
     )

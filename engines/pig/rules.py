@@ -154,6 +154,7 @@ ENGINE = Rulebook(
     view=view,
     describe=describe,
     table=table.table,
+    heading=table.heading,
     outcome=outcome,
     luck=luck,
     statistics=statistics,

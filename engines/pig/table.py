@@ -18,6 +18,9 @@ def table(state: PigState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, 
     facts = [t.fact("Target", t.count_words(state.target, "point"))]
     if not over:
         facts.append(t.fact("This turn", t.count_words(state.turn_total, "point")))
-    return t.table(
-        seats, facts=facts, round="The end" if over else "", turn="" if over else t.whose(names, state.turn)
-    )
+    round, turn = heading(state, names)
+    return t.table(seats, facts=facts, round=round, turn=turn)
+
+
+def heading(state: PigState, names: Sequence[str]) -> tuple[str, str]:
+    return ("The end", "") if state.winner is not None else ("", t.whose(names, state.turn))

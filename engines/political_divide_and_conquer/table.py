@@ -107,18 +107,18 @@ def table(state: PdcState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, 
     facts = [t.fact("Turns played", str(state.turns))]
     if state.ending is not None:
         facts.append(t.fact("Last card drawn by", t.name_of(names, state.ending)))
-    turn = ""
-    if not over:
-        turn = t.listing([t.whose(names, state.turn), t.words(state.step) if state.step else ""])
-        if state.window is not None and acting:
-            turn = f"Waiting for {t.listing([names[s] for s in acting])}"
-    return t.table(
-        seats,
-        areas,
-        facts,
-        round="The end" if over else (f"Turn {state.turns + 1}" if state.turn is not None else "Setting up"),
-        turn=turn,
-    )
+    round, turn = heading(state, names)
+    return t.table(seats, areas, facts, round=round, turn=turn)
+
+
+def heading(state: PdcState, names: Sequence[str]) -> tuple[str, str]:
+    if state.stage == OVER:
+        return "The end", ""
+    round = f"Turn {state.turns + 1}" if state.turn is not None else "Setting up"
+    acting = _acting(state)
+    if state.window is not None and acting:
+        return round, f"Waiting for {t.listing([names[s] for s in acting])}"
+    return round, t.listing([t.whose(names, state.turn), t.words(state.step) if state.step else ""])
 
 
 def _acting(state: PdcState) -> list[int]:

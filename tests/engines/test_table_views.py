@@ -99,7 +99,7 @@ def check_table(
 
 @pytest.mark.parametrize("dealer", ["server", "table"])
 @pytest.mark.parametrize("engine_id", registry.available())
-def test_every_reachable_table_names_its_cards_and_hides_what_it_must(engine_id, dealer):
+def test_every_reachable_table_names_its_cards_hides_what_it_must_and_heads_as_its_heading(engine_id, dealer):
     engine = registry.get(engine_id)
     game = registry.game(engine_id)
     for trial in game.trials:
@@ -114,9 +114,11 @@ def test_every_reachable_table_names_its_cards_and_hides_what_it_must(engine_id,
         def observe(state, config=config, names=names, ids=ids, players=players, seen=seen):
             over = engine.outcome(state).finished
             seen[0] += 1
+            heading = engine.heading(state, players)
             for viewer in ["all", None, *range(config.seats)]:
                 table = engine.table(state, viewer, players)
                 check_table(engine_id, table, viewer, over, names, ids)
+                assert (table["round"], table["turn"]) == heading, (engine_id, viewer, heading)
                 if seen[0] % 50 == 1:  # the published shape (marshmallow is slow: a sample suffices)
                     assert TableView().validate(table) == {}, TableView().validate(table)
 

@@ -64,6 +64,7 @@ COUNTING = Rulebook(
     view=lambda state, seat: {"total": state.total},
     describe=describe,
     table=lambda state, viewer, names: {},
+    heading=lambda state, names: ("", ""),
     outcome=lambda state: Outcome(finished=state.total >= 12),
     luck=lambda state, event: {},
     statistics=lambda state: {},
