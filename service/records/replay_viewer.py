@@ -1,22 +1,26 @@
-"""A replay as the viewer draws it: every step's line and table, fetched once.
+"""A replay as the viewer draws it: every step's line and heading at once,
+each step's table when it is first asked for.
 
-Each step carries its log line and its table view model (``engine.table``) as
-the replay's viewer saw it then (``steps.Replay``: the whole game once it is
-over, a seat's own knowledge in a seat's-eye replay), so stepping needs no
-further request. Consecutive steps often leave the table as it was; each
-distinct table is listed once and steps point at it.
+Each step carries its log line and its heading (the table's round and turn,
+for the table of contents) as the replay's viewer saw it then (``steps.Replay``:
+the whole game once it is over, a seat's own knowledge in a seat's-eye
+replay). Its table view model (``engine.table``) is drawn from its state only
+when a page or a window of steps shows it, and kept with the drawing: the
+first load of a long game draws the few dozen tables it ships, not all of
+them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from engines.base import Event
+from engines.base import Engine, Event
 from service.records import access
-from service.records.access import Principal
+from service.records.access import Principal, Viewer
 from service.records.context import Records
 from service.records.fold import SERVICE_EVENTS
 from service.records.games import get_game
@@ -37,11 +41,11 @@ def step_line(replay: Replay, row: dict[str, Any]) -> str:
 def replay_steps(
     records: Records, game_id: UUID, principal: Principal | None, seat: int | None
 ) -> dict[str, Any]:
-    """The whole replay for the viewer: ``tables`` (each distinct table once),
-    ``steps`` (step number, line, index of its table, retracted or not), the
-    header, the players' names, the seats whose eyes the caller may borrow and
-    ``drawn``, a key naming this drawing (game, viewer, version): what is made
-    from it may be kept under that key."""
+    """The whole replay for the viewer: ``steps`` (step number, line, round
+    and turn, retracted or not), ``tables`` (a step's table by its number,
+    drawn when first read), the header, the players' names, the seats whose
+    eyes the caller may borrow and ``drawn``, a key naming this drawing (game,
+    viewer, version): what is made from it may be kept under that key."""
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
         replay = Replay(conn, game, access.seat_eye(game, principal, seat), None, positions=False)
@@ -51,7 +55,7 @@ def replay_steps(
             drawn = _DRAWN[key] = _draw(replay, replay.rows())
             while len(_DRAWN) > _KEEP:
                 _DRAWN.pop(next(iter(_DRAWN)))
-    tables, steps = drawn
+    steps, tables = drawn
     return {
         "drawn": hashlib.sha256(repr(key).encode()).hexdigest()[:20],
         "game": replay.header(),
@@ -66,38 +70,47 @@ def replay_steps(
 
 #: The replays drawn lately, by game, viewer (as checked above) and how far the game and its replay are:
 #: the replay page and its steps, fetched right after it, draw each replay once.
-_DRAWN: dict[tuple, tuple[list, list]] = {}
+_DRAWN: dict[tuple, tuple[list, Tables]] = {}
 _KEEP = 8
 
 
-def _draw(replay: Replay, rows: list[dict[str, Any]]) -> tuple[list, list]:
-    """Every row's table (each distinct one once) and line."""
-    tables: list[dict[str, Any]] = []
-    index: dict[str, int] = {}
+class Tables:
+    """Each step's table by its step number, drawn from the step's state when
+    first read and kept (a drawing is immutable: its game's version is in its key)."""
+
+    def __init__(self, engine: Engine, viewer: Viewer, names: Sequence[str], states: Sequence[Any]):
+        self.engine, self.viewer, self.names, self.states = engine, viewer, names, states
+        self.drawn: dict[int, dict[str, Any]] = {}
+
+    def __getitem__(self, step: int) -> dict[str, Any]:
+        table = self.drawn.get(step)
+        if table is None:
+            table = self.drawn[step] = self.engine.table(self.states[step - 1], self.viewer, self.names)
+        return table
+
+
+def _draw(replay: Replay, rows: list[dict[str, Any]]) -> tuple[list, Tables]:
+    """Every row's line and heading, and its table when asked for."""
     steps = []
     for row in rows:
-        table = replay.engine.table(row["state"], replay.viewer, replay.names)
-        key = json.dumps(table, sort_keys=True)
-        if key not in index:
-            index[key] = len(tables)
-            tables.append(table)
+        round, turn = replay.engine.heading(row["state"], replay.names)
         steps.append(
             {
                 "step": row["step"],
                 "line": step_line(replay, row),
-                "table": index[key],
+                "round": round,
+                "turn": turn,
                 "retracted": row["retracted_by"] is not None,
             }
         )
-    return tables, steps
+    return steps, Tables(replay.engine, replay.viewer, replay.names, [row["state"] for row in rows])
 
 
-def chapters(steps: list[dict[str, Any]], tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def chapters(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Steps grouped by round, then by turn within it, in order: the table of contents."""
     out: list[dict[str, Any]] = []
     for step in steps:
-        table = tables[step["table"]]
-        heading, turn = table["round"] or "Setting up", table["turn"]
+        heading, turn = step["round"] or "Setting up", step["turn"]
         if not out or out[-1]["title"] != heading:
             out.append({"title": heading, "first": step["step"], "turns": []})
         turns = out[-1]["turns"]

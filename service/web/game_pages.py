@@ -154,7 +154,7 @@ def replay(game_id: UUID):
         step=steps[step - 1] if step else None,
         **_shipped(replay, step),
         chunk=CHUNK,
-        chapters=replay_viewer.chapters(steps, replay["tables"]),
+        chapters=replay_viewer.chapters(steps),
         steps_url=request.path + "/steps" + (f"?seat={seat}" if seat is not None else ""),
     )
 
@@ -195,16 +195,23 @@ def _shipped(replay: dict[str, Any], step: int | None) -> dict[str, Any]:
 
 def _window(replay: dict[str, Any], first: int, last: int) -> dict[str, Any]:
     """Steps ``first`` to ``last`` of a drawn replay (clamped to its steps) as the viewer keeps them:
-    ``[step, line, table, retracted]`` each, the tables they show as fragments by number and their
-    parts by name (``fragments``), and the drawing's key (tables are numbered within one drawing)."""
+    ``[step, line, table, retracted]`` each, the tables they show as fragments and their parts by
+    name (``fragments``), and the drawing's key. A table goes by the number of the first step of
+    the window that shows it: steps that leave the table as it was point at one fragment, and a
+    number names the same table in every window of the drawing."""
     steps = replay["steps"][max(first, 1) - 1 : max(last, 0)]
-    shown = sorted({s["table"] for s in steps})
-    drawn, parts = fragments([replay["tables"][i] for i in shown])
+    shown: dict[str, int] = {}  # a table's content -> the first step of the window showing it
+    table_of = {}
+    for s in steps:
+        table = replay["tables"][s["step"]]
+        table_of[s["step"]] = shown.setdefault(json.dumps(table, sort_keys=True), s["step"])
+    numbers = list(shown.values())
+    drawn, parts = fragments([replay["tables"][n] for n in numbers])
     return {
         "drawn": replay["drawn"],
         "last": len(replay["steps"]),
-        "steps": [[s["step"], s["line"], s["table"], s["retracted"]] for s in steps],
-        "tables": {str(i): html for i, html in zip(shown, drawn, strict=True)},
+        "steps": [[s["step"], s["line"], table_of[s["step"]], s["retracted"]] for s in steps],
+        "tables": {str(n): html for n, html in zip(numbers, drawn, strict=True)},
         "parts": parts,
     }
 
