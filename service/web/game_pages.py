@@ -197,15 +197,16 @@ def _window(replay: dict[str, Any], first: int, last: int) -> dict[str, Any]:
     """Steps ``first`` to ``last`` of a drawn replay (clamped to its steps) as the viewer keeps them:
     ``[step, line, table, retracted]`` each, the tables they show as fragments and their parts by
     name (``fragments``), and the drawing's key. A table goes by the number of the first step of
-    the window that shows it: steps that leave the table as it was point at one fragment, and a
-    number names the same table in every window of the drawing."""
+    the window's run of steps that show it: steps that leave the table as it was point at one
+    fragment, and a number names the same table in every window of the drawing."""
     steps = replay["steps"][max(first, 1) - 1 : max(last, 0)]
-    shown: dict[str, int] = {}  # a table's content -> the first step of the window showing it
-    table_of = {}
+    numbers: list[int] = []  # the first step of each run of steps showing one table
+    table_of, before = {}, None
     for s in steps:
         table = replay["tables"][s["step"]]
-        table_of[s["step"]] = shown.setdefault(json.dumps(table, sort_keys=True), s["step"])
-    numbers = list(shown.values())
+        if table != before:
+            numbers.append(s["step"])
+        table_of[s["step"]], before = numbers[-1], table
     drawn, parts = fragments([replay["tables"][n] for n in numbers])
     return {
         "drawn": replay["drawn"],

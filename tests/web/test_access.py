@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from service.records import replay_viewer
+from service.web import game_pages
 from tests.factories import ClubFactory, LeagueFactory
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 from tests.workers.helpers import drain
@@ -153,6 +155,24 @@ def test_a_replays_steps_are_sent_a_range_at_a_time(client, database_url, two_cl
     assert (
         client.get(path + "?from=3&to=5").headers["ETag"] != client.get(path + "?from=3&to=6").headers["ETag"]
     )
+
+
+def test_a_replay_draws_only_the_tables_of_the_steps_it_shows(client, database_url, two_clubs):
+    """Every step's line and heading are drawn at once (the table of contents
+    lists them); a step's table only when a page or a range shows it."""
+    club, _, game, _, _ = two_clubs
+    entries = iter(range(20))
+    play_table_game(client, game, club["admin_token"], until=lambda _: next(entries, None) is None)
+    drain(database_url, ["replays"])
+    sign_in(client, club["admin_token"])
+    replay_viewer._DRAWN.clear()
+    page = client.get(f"/game/{game['id']}/replay?step=2").get_data(as_text=True)
+    ((steps, tables),) = replay_viewer._DRAWN.values()
+    assert len(steps) > 2 * game_pages.WINDOW + 2, "a game longer than the window the page ships"
+    assert sorted(tables.drawn) == list(range(1, game_pages.WINDOW + 3))
+    assert f'href="?step={len(steps)}"' in page, "the contents reach the last step"
+    client.get(f"/game/{game['id']}/replay/steps?from={len(steps)}&to={len(steps)}")
+    assert sorted(tables.drawn) == [*range(1, game_pages.WINDOW + 3), len(steps)]
 
 
 def expand(html: str, parts: dict[str, str]) -> str:
