@@ -162,7 +162,7 @@ def replay(game_id: UUID):
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
     """Steps ``from`` to ``to`` (a chunk from ``from`` when ``to`` is absent, at most ``MOST``):
-    each step's line and table, each distinct table and part once (``_window``). Compact JSON
+    each step's line and table, each run of steps showing one table sends it once, each part once (``_window``). Compact JSON
     made once per drawing (game, viewer, version) and range, revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
     first = max(_int("from", 1), 1)
