@@ -162,8 +162,9 @@ def replay(game_id: UUID):
 @blueprint.get("/game/<uuid:game_id>/replay/steps")
 def replay_steps(game_id: UUID):
     """Steps ``from`` to ``to`` (a chunk from ``from`` when ``to`` is absent, at most ``MOST``):
-    each step's line and table, each run of steps showing one table sends it once, each part once (``_window``). Compact JSON
-    made once per drawing (game, viewer, version) and range, revalidated by its ETag."""
+    each step's line and table (a run of steps showing one table sends it once, each part once:
+    ``_window``). Compact JSON made once per drawing (game, viewer, version) and range,
+    revalidated by its ETag."""
     replay = replay_viewer.replay_steps(session.records(), game_id, session.principal(), _int("seat"))
     first = max(_int("from", 1), 1)
     last = min(max(_int("to", first + CHUNK - 1), first), first + MOST - 1)
