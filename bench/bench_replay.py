@@ -10,13 +10,16 @@ viewer holds is fetched first, and counted. Jumps to any step with the slider
 is a static HTML page holding the same table (the same stylesheet rules
 inline), from navigation start to its load event. The replay page's own load
 (the step asked for and the steps near it shipped with it) is printed too,
-with its size.
+with its size; and the server's time for it, drawn cold and drawn before,
+beside the game page's.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import threading
+import time
 from pathlib import Path
 
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -27,7 +30,9 @@ from engines.base import GameConfig, fold
 from engines.chance import deal
 from service.app import create_app
 from service.config import Settings
+from service.records import replay_viewer
 from service.records.catalogs import default_catalog
+from service.web import game_pages
 from workers.projections.rebuild import rebuild
 
 #: A long game by the rulebook: MacCreedy's Mansion ends only when the mansion is restored or the
@@ -41,6 +46,7 @@ SAMPLES = 300
 JUMPS = 40
 LOADS = 5
 SEEDS = 12
+SERVED = 7
 CHROMIUM = "/usr/bin/chromium"
 
 #: A key pressed (or the slider moved to a step), then until the step it leads to is drawn
@@ -156,6 +162,7 @@ def main() -> None:
                         / 1000
                     )
                 browser.close()
+            served = server_times(app, club["admin_token"], game["id"], last)
         finally:
             http.shutdown()
             app.extensions["tablerecord.records"].pool.close()
@@ -182,6 +189,45 @@ def main() -> None:
             )
             + f"; first {loads[0] * 1000:.0f} ms; {sizes[-1] / 1024:,.0f} KiB"
         )
+        page_median = percentile(served["game page"], 50)
+        print(
+            line(
+                "server time, baseline: the game's own page (its last step's table)",
+                served["game page"],
+                page_median,
+            )
+        )
+        for label in ("replay page, drawn cold", "replay page, drawn before"):
+            print(line(f"server time, {label} (a middle step)", served[label], page_median))
+
+
+def server_times(app, token: str, game_id: str, last: int) -> dict[str, list[float]]:
+    """The server's time for the replay page of a middle step, drawn cold (no
+    drawing of the replay kept: its lines and headings for every step, its tables
+    for the steps shipped) and drawn before, beside the game page's."""
+    client = app.test_client()
+    home = client.get("/").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', home).group(1)
+    client.post("/sign-in", data={"token": token, "csrf_token": csrf})
+    path = f"/game/{game_id}/replay?step={last // 2}"
+    times: dict[str, list[float]] = {
+        "game page": [],
+        "replay page, drawn cold": [],
+        "replay page, drawn before": [],
+    }
+
+    def timed(label: str, url: str) -> None:
+        started = time.perf_counter()
+        assert client.get(url).status_code == 200, url
+        times[label].append(time.perf_counter() - started)
+
+    for _ in range(SERVED):
+        replay_viewer._DRAWN.clear()
+        game_pages._SENT.clear()
+        timed("replay page, drawn cold", path)
+        timed("replay page, drawn before", path)
+        timed("game page", f"/game/{game_id}")
+    return times
 
 
 class Quiet(WSGIRequestHandler):
