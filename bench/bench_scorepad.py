@@ -38,10 +38,11 @@ from werkzeug.serving import make_server
 
 from bench.support import bench_database, percentile
 from engines import registry
+from engines.base import RuleViolation
 from engines.chance import deal
 from service.app import create_app
 from service.config import Settings
-from service.records import choices, states
+from service.records import choices, pages, states
 from service.records.games import get_game
 
 BASELINE = Path(__file__).with_name("scorepad_baseline.json")
@@ -472,18 +473,30 @@ def hidden_names(engine, state, seats: int, viewer: int | None, names: list[str]
         return hook(state, "cards", value, names)
 
     theirs = set().union(set(), *(_strings(engine.view(state, s)) for s in range(seats) if s != viewer))
-    mine = _strings(engine.view(state, viewer))
-    request = engine.chance(state)
-    if request is not None and (request.dealt_to == viewer or (viewer is None and request.dealt_to is None)):
-        mine |= set(request.pool)  # the pool it deals from is on its pad, copies and all
+    mine = _strings(engine.view(state, viewer)) | _offered_pools(engine, state, viewer)
     seen = {name(v) for v in mine} - {None}
     return {n for v in theirs - mine if (n := name(v)) and n not in seen}
+
+
+def _offered_pools(engine, state, viewer: int | None) -> set[str]:
+    """The cards of the draws ``viewer``'s pad may ask it to enter, each copy
+    of a name among them (the deck they are drawn from, by name): the draw
+    awaited, or one that a command of its own leads to (both in one tap)."""
+    requests = [engine.chance(state)]
+    if requests[0] is None and viewer is not None:
+        for command in engine.legal_commands(state, viewer):
+            try:
+                requests.append(engine.chance(_apply(engine, state, viewer, command)))
+            except RuleViolation:
+                continue
+    return {c for r in requests if r is not None and r.dealt_to == viewer for c in r.pool}
 
 
 class Screens:
     """What the phones' screens showed: after each tap of a phone that must
     not see the others' hidden cards, its page's visible text holds none of
-    their names (else the recording stops, naming them)."""
+    their names but in the log's public lines (else the recording stops,
+    showing where)."""
 
     def __init__(self, pool, names: list[str]):
         self.pool = pool
@@ -496,12 +509,21 @@ class Screens:
             with self.pool.connection() as conn:
                 game = get_game(conn, game_id)
                 state = states.load_state(conn, game)
+                events = pages.newest_events(conn, game)
             names = self.names[: len(game.seats)]
             secret = hidden_names(game.engine, state, len(game.seats), viewer, names)
             text = clicker.page.locator("body").inner_text()
-            shown = [n for n in secret if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I)]
+            # a line of the log that everyone reads names no secret, whatever
+            # card it names ("No Hawks investigation follows.")
+            for line in pages.log_lines(game, events, None, names, pages.SCOREPAD_LINES):
+                text = text.replace(line["text"], "")
+            shown = [
+                text[max(m.start() - 60, 0) : m.end() + 20]
+                for n in secret
+                if (m := re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I))
+            ]
             who = "the recorder" if viewer is None else names[viewer]
-            assert not shown, f"{game.engine.id}: {who}'s phone shows another seat's hidden {shown}"
+            assert not shown, f"{game.engine.id}: {who}'s phone shows another seat's hidden cards: {shown}"
             self.looks += 1
             self.hidden += len(secret)
 
