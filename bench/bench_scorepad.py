@@ -16,6 +16,18 @@ with "Nobody else reacts" when the next entries are those passes and leave
 the same game; an entry the pad records by itself, the only one possible,
 with no tap). Both pads therefore record the same game; ``--engine=ID``
 records one engine's game alone.
+
+Each game is then recorded again at a table where every player has a phone
+(a browser context of its own, signed in with the player's member sign-in):
+each seat enters its own secrets there (the cards dealt into its hand, a
+command of its own that the engine redacts from the other seats: a sealed bid,
+a card chosen face down), the recorder's phone everything else; and once more
+with the recorder seeing only public information (``admin_spectator``), where
+every seat enters all of its own commands. Taps are counted per phone (the
+recorder's, the busiest seat's, all of them), and after each tap of a phone
+that must not see them, its screen is read for the names of the cards another
+seat holds hidden (each seat's engine view is the truth). ``--one-phone``
+records the first way alone.
 """
 
 from __future__ import annotations
