@@ -473,10 +473,11 @@ def _strings(value: Any) -> set[str]:
 
 
 def hidden_names(engine, state, seats: int, viewer: int | None, names: list[str]) -> set[str]:
-    """The names of the cards another seat sees and ``viewer`` (a seat; None:
-    a spectator) may not, as the pad names them (the engine's view for each
-    seat is the truth); less any name ``viewer`` sees on a card it may see
-    (another copy of the same card) and the cards the viewer is dealing from."""
+    """The cards another seat sees and ``viewer`` (a seat; None: a spectator)
+    may not, the engine's view for each seat being the truth: their ids, and
+    their names as the pad names them, less any name ``viewer`` sees on a card
+    it may see (another copy of the same card) or among the cards of a draw it
+    enters."""
     hook = getattr(engine, "label_value", None)
     if hook is None:
         return set()
@@ -486,8 +487,8 @@ def hidden_names(engine, state, seats: int, viewer: int | None, names: list[str]
 
     theirs = set().union(set(), *(_strings(engine.view(state, s)) for s in range(seats) if s != viewer))
     mine = _strings(engine.view(state, viewer)) | _offered_pools(engine, state, viewer)
-    seen = {name(v) for v in mine} - {None}
-    return {n for v in theirs - mine if (n := name(v)) and n not in seen}
+    hidden = {v for v in theirs - mine if name(v)}
+    return hidden | ({name(v) for v in hidden} - {name(v) for v in mine})
 
 
 def _offered_pools(engine, state, viewer: int | None) -> set[str]:
@@ -506,9 +507,9 @@ def _offered_pools(engine, state, viewer: int | None) -> set[str]:
 
 class Screens:
     """What the phones' screens showed: after each tap of a phone that must
-    not see the others' hidden cards, its page's visible text holds none of
-    their names but in the log's public lines (else the recording stops,
-    showing where)."""
+    not see the others' hidden cards, its page's text (its details opened)
+    holds none of their ids or names but in the log's public lines (else the
+    recording stops, showing where)."""
 
     def __init__(self, pool, names: list[str]):
         self.pool = pool
@@ -524,8 +525,11 @@ class Screens:
                 events = pages.newest_events(conn, game)
             names = self.names[: len(game.seats)]
             secret = hidden_names(game.engine, state, len(game.seats), viewer, names)
+            clicker.page.evaluate(  # the game's details too, read opened
+                "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
+            )
             text = clicker.page.locator("body").inner_text()
-            # a line of the log that everyone reads names no secret, whatever
+            # a line of the log that everyone reads tells no secret, whatever
             # card it names ("No Hawks investigation follows.")
             for line in pages.log_lines(game, events, None, names, pages.SCOREPAD_LINES):
                 text = text.replace(line["text"], "")
@@ -712,7 +716,7 @@ def _print_table(recordings, now, before, screens: Screens) -> None:
                 f"{run['taps']:>5} {one['taps']:>5} {base:>5}"
             )
     print(
-        f"screens checked after a tap: {screens.looks}, none showing any of the {screens.hidden} names"
+        f"screens checked after a tap: {screens.looks}, none showing any of the {screens.hidden} ids and names"
         " of cards another seat held hidden at that moment"
     )
 
