@@ -243,9 +243,10 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
     pool = broker_app.extensions["tablerecord.records"].pool
     rng = random.Random(26)
     own_secrets_shown = set()
+    others_secrets = set()
 
-    def look(key: int | None) -> None:
-        """The phone's screen against the game as stored."""
+    def look(key: int | None):
+        """The phone's screen against the game as stored (returned)."""
         with pool.connection() as conn:
             game = get_game(conn, gid)
             state = states.load_state(conn, game)
@@ -254,8 +255,11 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
         text = phones[key].locator("body").inner_text()
         for line in public:
             text = text.replace(line["text"], "")
-        shown = _shown(_hidden_from(game.engine, state, key), text)
+        hidden = _hidden_from(game.engine, state, key)
+        shown = _shown(hidden, text)
         assert not shown, f"{'the recorder' if key is None else who[key]}'s phone shows {shown}"
+        if hidden:
+            others_secrets.add(key)
         if key is not None:
             engine = game.engine
             others = set().union(*(_card_ids(engine.view(state, s)) for s in (None, *range(4)) if s != key))
@@ -266,12 +270,13 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
             }
             if own and all(_shown({c, words(c)}, text) for c in own):
                 own_secrets_shown.add(key)
+        return game, state
 
     try:
+        page.goto(f"/game/{gid}/scorepad")
+        game, state = look(None)
+        engine = game.engine
         for _ in range(400):
-            with pool.connection() as conn:
-                game = get_game(conn, gid)
-                engine, state = game.engine, states.load_state(conn, game)
             if engine.dump_state(state)["round"] > 1:
                 break
             request = engine.chance(state)
@@ -287,10 +292,13 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
             ):
                 tab.goto(f"/game/{gid}/scorepad")
             tap(tab, _choice(tab.locator("#pad-table" if request is not None else f"#pad-{key}"), rng))
-            look(key)
+            game, state = look(key)
         else:
             raise AssertionError("the first round did not end")
+        page.goto(f"/game/{gid}/scorepad")
+        look(None)
     finally:
         for seat in range(4):
             phones[seat].context.close()
+    assert others_secrets == {None, 0, 1, 2, 3}, "every phone had others' hidden cards not to show"
     assert own_secrets_shown == {0, 1, 2, 3}, "each player's own phone shows their own hidden cards"
