@@ -16,6 +16,18 @@ with "Nobody else reacts" when the next entries are those passes and leave
 the same game; an entry the pad records by itself, the only one possible,
 with no tap). Both pads therefore record the same game; ``--engine=ID``
 records one engine's game alone.
+
+Each game is then recorded again at a table where every player has a phone
+(a browser context of its own, signed in with the player's member sign-in):
+each seat enters its own secrets there (the cards dealt into its hand, a
+command of its own that the engine redacts from the other seats: a sealed bid,
+a card chosen face down), the recorder's phone everything else; and once more
+with the recorder seeing only public information (``admin_spectator``), where
+every seat enters all of its own commands. Taps are counted per phone (the
+recorder's, the busiest seat's, all of them), and after each tap of a phone
+that must not see them, its screen is read for the names of the cards another
+seat holds hidden (each seat's engine view is the truth). ``--one-phone``
+records the first way alone.
 """
 
 from __future__ import annotations
@@ -23,10 +35,12 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,10 +50,11 @@ from werkzeug.serving import make_server
 
 from bench.support import bench_database, percentile
 from engines import registry
+from engines.base import RuleViolation
 from engines.chance import deal
 from service.app import create_app
 from service.config import Settings
-from service.records import choices, states
+from service.records import choices, pages, states
 from service.records.games import get_game
 
 BASELINE = Path(__file__).with_name("scorepad_baseline.json")
@@ -101,9 +116,13 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 class Clicker:
-    def __init__(self, page, timed: Timed):
+    """One phone's taps on the scorepad; ``check`` (when given) looks at its
+    screen after each of them."""
+
+    def __init__(self, page, timed: Timed, check: Callable[[Clicker], None] | None = None):
         self.page = page
         self.timed = timed
+        self.check = check
         self.taps = 0
         self.tap_times: list[float] = []
         self.kinds: Counter[str] = Counter()
@@ -138,6 +157,12 @@ class Clicker:
         self.taps += 1
         self.kinds[kind] += 1
         self.tap_times.append(sum(self.timed.times[before:]))
+        if self.check is not None:
+            self.check(self)
+
+    def version(self) -> int:
+        """The game's version as this phone's page shows it."""
+        return int(self.page.locator("#status").get_attribute("data-version"))
 
     def options(self, key: str) -> list[dict[str, Any]]:
         return self.page.evaluate(
@@ -324,57 +349,201 @@ def _window_fits(engine, steps: list[Planned], entries: list) -> bool:
     return engine.dump_state(state) == engine.dump_state(ahead[-1].after)
 
 
-def record(page, timed: Timed, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
-    """Record the seeded game: the planned entries tapped in order, several
-    with one tap where the pad offers a button that enters them all (a
-    command and its die; every seat's pass); after each tap the game as
-    stored must be the planned game some entries on (entries the pad made by
-    itself, being the only ones possible, are skipped over)."""
-    clicker = Clicker(page, timed)
-    page.goto(f"/game/{game_id}/scorepad")
+RECORDER = "recorder"
+
+
+def own_phone(engine, step: Planned, seats: int) -> int | None:
+    """The seat that enters ``step`` on its own phone at a table where each
+    player enters their own secrets, or None (the recorder's entry): the cards
+    a chance deals into that seat's hidden hand (its ``dealt_to``), and a
+    seat's command whose events the engine redacts from the other seats (a
+    sealed bid, a card chosen face down, its hidden side of a trade)."""
+    if step.actor is None:
+        request = engine.chance(step.before)
+        return request.dealt_to if request is not None else None
+    events = engine.decide(step.before, {**step.command, "seat": step.actor})
+    hides = any(engine.redact(e, other) != e for e in events for other in range(seats) if other != step.actor)
+    return step.actor if hides else None
+
+
+@dataclass(frozen=True)
+class Table:
+    """The phones recording one game and who taps what: one phone (the
+    recorder's) for everything; or the recorder's and one per seat, each seat
+    entering its own secrets (``own_phone``), and, where the recorder sees
+    only public information (``sealed``: the game's ``admin_spectator``), every
+    command of its own, since that recorder enters no seat's command."""
+
+    phones: dict[str | int, Clicker]
+    seats: int
+    sealed: bool = False
+
+    def phone_of(self, engine, step: Planned) -> str | int:
+        if len(self.phones) == 1:
+            return RECORDER
+        if self.sealed and step.actor is not None:
+            return step.actor
+        seat = own_phone(engine, step, self.seats)
+        return RECORDER if seat is None else seat
+
+
+def record(table: Table, pool, game_id: str, rng: random.Random) -> dict[str, Any]:
+    """Record the seeded game: the planned entries tapped in order, each on the
+    phone that enters it (a phone whose page another phone's entry left
+    behind shows the game anew first: not a tap), several with one tap where
+    the pad offers a button that enters them all (a command and its die;
+    every seat's pass); after each tap the game as stored must be the planned
+    game some entries on (entries the pad made by itself, being the only ones
+    possible, are skipped over)."""
+    for clicker in table.phones.values():
+        clicker.page.goto(f"/game/{game_id}/scorepad")
     with pool.connection() as conn:
         game = get_game(conn, game_id)
         engine, state = game.engine, states.load_state(conn, game)
+    version = game.version
     steps = plan(engine, state, len(game.seats), rng)
     at = 0
     while at < len(steps):
         step = steps[at]
+        key = table.phone_of(engine, step)
+        clicker = table.phones[key]
+        page = clicker.page
+        if clicker.version() != version:
+            page.goto(f"/game/{game_id}/scorepad")
         window = clicker.window()
-        if window is not None and _window_fits(engine, steps[at:], window):
+        if (
+            window is not None
+            and _window_fits(engine, steps[at:], window)
+            and all(table.phone_of(engine, s) == key for s in steps[at : at + len(window)])
+        ):
             after = steps[at + len(window)] if at + len(window) < len(steps) else None
-            if after is None or after.actor is not None or not clicker.window_with_roll(after.command):
+            if (
+                after is None
+                or after.actor is not None
+                or table.phone_of(engine, after) != key
+                or not clicker.window_with_roll(after.command)
+            ):
                 clicker.tap(page.locator("#nobody-else"), "nobody else reacts")
         elif (
             at + 1 < len(steps)
             and step.actor is not None
             and steps[at + 1].actor is None  # the chance the entry leads to: a die, a card drawn
+            and table.phone_of(engine, steps[at + 1]) == key
             and clicker.enter_with_roll(step.actor, step.command, steps[at + 1].command)
         ):
             pass
         else:
             clicker.enter(step.actor, step.command, step.card_words, step.left_words)
-        at = _recorded(engine, pool, game_id, steps, at)
+        at, version = _recorded(engine, pool, game_id, steps, at)
     with pool.connection() as conn:
         game = get_game(conn, game_id)
     assert game.status != "active", f"{game_id}: the game did not end"
+    clickers = table.phones.values()
     return {
-        "taps": clicker.taps,
+        "taps": sum(c.taps for c in clickers),
+        "phones": {str(k): c.taps for k, c in table.phones.items()},
         "log_lines": game.version,
-        "tap_times": clicker.tap_times,
-        "kinds": dict(clicker.kinds),
+        "tap_times": [t for c in clickers for t in c.tap_times],
+        "kinds": dict(sum((c.kinds for c in clickers), Counter())),
     }
 
 
-def _recorded(engine, pool, game_id: str, steps: list[Planned], at: int) -> int:
+def _recorded(engine, pool, game_id: str, steps: list[Planned], at: int) -> tuple[int, int]:
     """How many planned entries the stored game has reached (more than one
-    past ``at`` when a tap entered several)."""
+    past ``at`` when a tap entered several), and its version."""
     with pool.connection() as conn:
-        stored = engine.dump_state(states.load_state(conn, get_game(conn, game_id)))
+        game = get_game(conn, game_id)
+        stored = engine.dump_state(states.load_state(conn, game))
     for i in range(at, min(at + 64, len(steps))):
         if engine.dump_state(steps[i].after) == stored:
-            return i + 1
+            return i + 1, game.version
     near = [(s.actor, s.command, engine.dump_state(s.after)) for s in steps[max(at - 2, 0) : at + 3]]
     raise AssertionError(f"{game_id}: the pad recorded {stored}, not the planned entries {at}..: {near}")
+
+
+def _strings(value: Any) -> set[str]:
+    """Every string in a JSON value (the ids of the cards a view shows, among others)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(set(), *(_strings(v) for v in value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(set(), *(_strings(v) for v in value))
+    return set()
+
+
+def hidden_names(engine, state, seats: int, viewer: int | None, names: list[str]) -> set[str]:
+    """The cards another seat sees and ``viewer`` (a seat; None: a spectator)
+    may not, the engine's view for each seat being the truth: their ids, and
+    their names as the pad names them, less any name ``viewer`` sees on a card
+    it may see (another copy of the same card) or among the cards of a draw it
+    enters."""
+    hook = getattr(engine, "label_value", None)
+    if hook is None:
+        return set()
+
+    def name(value: str) -> str | None:
+        return hook(state, "cards", value, names)
+
+    theirs = set().union(set(), *(_strings(engine.view(state, s)) for s in range(seats) if s != viewer))
+    mine = _strings(engine.view(state, viewer)) | _offered_pools(engine, state, viewer)
+    hidden = {v for v in theirs - mine if name(v)}
+    return hidden | ({name(v) for v in hidden} - {name(v) for v in mine})
+
+
+def _offered_pools(engine, state, viewer: int | None) -> set[str]:
+    """The cards of the draws ``viewer``'s pad may ask it to enter, each copy
+    of a name among them (the deck they are drawn from, by name): the draw
+    awaited, or one that a command of its own leads to (both in one tap)."""
+    requests = [engine.chance(state)]
+    if requests[0] is None and viewer is not None:
+        for command in engine.legal_commands(state, viewer):
+            try:
+                requests.append(engine.chance(_apply(engine, state, viewer, command)))
+            except RuleViolation:
+                continue
+    return {c for r in requests if r is not None and r.dealt_to == viewer for c in r.pool}
+
+
+class Screens:
+    """What the phones' screens showed: after each tap of a phone that must
+    not see the others' hidden cards, its page's text (its details opened)
+    holds none of their ids or names but in the log's public lines (else the
+    recording stops, showing where)."""
+
+    def __init__(self, pool, names: list[str]):
+        self.pool = pool
+        self.names = names
+        self.looks = 0
+        self.hidden = 0
+
+    def watcher(self, game_id: str, viewer: int | None) -> Callable[[Clicker], None]:
+        def look(clicker: Clicker) -> None:
+            with self.pool.connection() as conn:
+                game = get_game(conn, game_id)
+                state = states.load_state(conn, game)
+                events = pages.newest_events(conn, game)
+            names = self.names[: len(game.seats)]
+            secret = hidden_names(game.engine, state, len(game.seats), viewer, names)
+            clicker.page.evaluate(  # the game's details too, read opened
+                "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
+            )
+            text = clicker.page.locator("body").inner_text()
+            # a line of the log that everyone reads tells no secret, whatever
+            # card it names ("No Hawks investigation follows.")
+            for line in pages.log_lines(game, events, None, names, pages.SCOREPAD_LINES):
+                text = text.replace(line["text"], "")
+            shown = [
+                text[max(m.start() - 60, 0) : m.end() + 20]
+                for n in secret
+                if (m := re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I))
+            ]
+            who = "the recorder" if viewer is None else names[viewer]
+            assert not shown, f"{game.engine.id}: {who}'s phone shows another seat's hidden cards: {shown}"
+            self.looks += 1
+            self.hidden += len(secret)
+
+        return look
 
 
 def _club(client) -> dict[str, Any]:
@@ -391,17 +560,25 @@ def _post(client, club, path: str, body: dict) -> dict:
     return response.get_json()
 
 
-def measure() -> dict[str, dict[str, Any]]:
+#: The recordings of each engine's seeded game: on one phone; at a table where
+#: each player enters their own secrets on their own phone; and the same where
+#: the recorder sees only public information (the game's ``admin_spectator``).
+RECORDINGS = ("one phone", "own phones", "recorder sees public only")
+
+
+def measure() -> tuple[dict[str, dict[str, dict[str, Any]]], Screens]:
     from playwright.sync_api import sync_playwright
 
-    figures = {}
+    figures: dict[str, dict[str, dict[str, Any]]] = {r: {} for r in RECORDINGS}
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     with bench_database() as url:
         app = create_app(Settings(database_url=url, rate_limit_enabled=False))
         pool = app.extensions["tablerecord.records"].pool
         client = app.test_client()
         club = _club(client)
-        players = [_post(client, club, "players", {"name": n}) for n in ("Ana", "Ben", "Cat", "Dan", "Eve")]
+        names = ["Ana", "Ben", "Cat", "Dan", "Eve"]
+        players = [_post(client, club, "players", {"name": n}) for n in names]
+        screens = Screens(pool, names)
         timed = Timed(app.wsgi_app)
         app.wsgi_app = timed
         http = make_server("127.0.0.1", 0, app, threaded=True)
@@ -412,35 +589,55 @@ def measure() -> dict[str, dict[str, Any]]:
                 browser = playwright.chromium.launch(
                     executable_path=CHROMIUM, args=["--no-sandbox"], headless=True
                 )
-                context = browser.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{http.server_port}")
-                context.set_default_timeout(30_000)
-                page = context.new_page()
-                page.goto("/")
-                page.fill("#token", club["admin_token"])
-                with page.expect_navigation():
-                    page.click("button:has-text('Sign in')")
+
+                def phone(token: str):
+                    context = browser.new_context(
+                        viewport=PHONE, base_url=f"http://127.0.0.1:{http.server_port}"
+                    )
+                    context.set_default_timeout(30_000)
+                    page = context.new_page()
+                    page.goto("/")
+                    page.fill("#token", token)
+                    with page.expect_navigation():
+                        page.click("button:has-text('Sign in')")
+                    return page
+
+                recorder = phone(club["admin_token"])
+                # each player's own phone, signed in with their member sign-in
+                own = [phone(_post(client, club, f"players/{p['id']}/sign-in", {})["token"]) for p in players]
                 for engine_id in _engines():
                     options, seats = GAMES[engine_id]
-                    game = _post(
-                        client,
-                        club,
-                        "games",
-                        {
-                            "engine": engine_id,
-                            "seats": [p["id"] for p in players[:seats]],
-                            "dealer": "table",
-                            "options": options,
-                        },
-                    )
-                    started = time.perf_counter()
-                    figures[engine_id] = record(page, timed, pool, game["id"], random.Random(SEED))
-                    figures[engine_id]["seconds"] = time.perf_counter() - started
-                    print(f"  recorded {engine_id}: {figures[engine_id]['taps']} taps", flush=True)
+                    for recording in RECORDINGS[:1] if "--one-phone" in sys.argv else RECORDINGS:
+                        sealed = recording == RECORDINGS[2]
+                        game = _post(
+                            client,
+                            club,
+                            "games",
+                            {
+                                "engine": engine_id,
+                                "seats": [p["id"] for p in players[:seats]],
+                                "dealer": "table",
+                                "options": options,
+                                **({"admin_spectator": True} if sealed else {}),
+                            },
+                        )
+                        if recording == RECORDINGS[0]:
+                            phones: dict[str | int, Clicker] = {RECORDER: Clicker(recorder, timed)}
+                        else:
+                            watch = screens.watcher(game["id"], None) if sealed else None
+                            phones = {RECORDER: Clicker(recorder, timed, watch)}
+                            for seat in range(seats):
+                                phones[seat] = Clicker(own[seat], timed, screens.watcher(game["id"], seat))
+                        started = time.perf_counter()
+                        run = record(Table(phones, seats, sealed), pool, game["id"], random.Random(SEED))
+                        run["seconds"] = time.perf_counter() - started
+                        figures[recording][engine_id] = run
+                        print(f"  recorded {engine_id} ({recording}): {run['taps']} taps", flush=True)
                 browser.close()
         finally:
             http.shutdown()
             pool.close()
-    return figures
+    return figures, screens
 
 
 def _engines() -> list[str]:
@@ -464,7 +661,8 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         print(f"skipped: the scorepad bench needs Chromium at {CHROMIUM}")
         return
-    runs = measure()
+    recordings, screens = measure()
+    runs = recordings[RECORDINGS[0]]
     now = {engine: _summary(run) for engine, run in runs.items()}
     if "--baseline" in sys.argv and set(now) == set(registry.available()):
         BASELINE.write_text(json.dumps(now, indent=2, sort_keys=True) + "\n")
@@ -485,12 +683,42 @@ def main() -> None:
             f"{fig['taps_per_line']:>5.2f}/{base['taps_per_line']:<5.2f} "
             f"{fig['p50_ms']:>6.1f}/{base['p50_ms']:<6.1f} {fig['p95_ms']:>6.1f}/{base['p95_ms']:<6.1f}"
         )
+    if recordings[RECORDINGS[1]]:
+        _print_table(recordings, now, before, screens)
 
     if "--tally" in sys.argv:
         print("taps by what they entered:")
-        for engine, run in runs.items():
-            tally = ", ".join(f"{kind} {n}" for kind, n in Counter(run["kinds"]).most_common())
-            print(f"  {engine}: {tally}")
+        for recording, engines in recordings.items():
+            for engine, run in engines.items():
+                tally = ", ".join(f"{kind} {n}" for kind, n in Counter(run["kinds"]).most_common())
+                print(f"  {engine} ({recording}): {tally}")
+
+
+def _print_table(recordings, now, before, screens: Screens) -> None:
+    """The same games with each player's secrets entered on their own phone:
+    where the taps went (the recorder's phone, the busiest seat's, all of them)."""
+    print(
+        "\nthe same games, each player's secrets entered on their own phone: taps on the recorder's phone,"
+        " the busiest seat's phone, all phones; one phone; baseline"
+    )
+    print(
+        f"{'engine':<30} {'recording':<26} {'recorder':>8} {'busiest seat':>12} {'all':>5} {'one':>5} {'base':>5}"
+    )
+    for engine, one in now.items():
+        for recording in RECORDINGS[1:]:
+            run = recordings[recording].get(engine)
+            if run is None:
+                continue
+            seats = [n for k, n in run["phones"].items() if k != RECORDER]
+            base = before.get(engine, {}).get("taps", "")
+            print(
+                f"{engine:<30} {recording:<26} {run['phones'][RECORDER]:>8} {max(seats):>12} "
+                f"{run['taps']:>5} {one['taps']:>5} {base:>5}"
+            )
+    print(
+        f"screens checked after a tap: {screens.looks}, none showing any of the {screens.hidden} ids and names"
+        " of cards another seat held hidden at that moment"
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ from playwright.sync_api import expect
 
 from engines import registry
 from engines.chancellors.cards import label as card_label
+from service.records import pages, states
 from service.records.choices import engine_value_labels
+from service.records.games import get_game
 from tests.engine_contract import trial_config
 from tests.factories import Api
 from tests.web.conftest import PHONE
@@ -161,3 +163,142 @@ def test_a_second_phone_s_entry_is_applied_after_the_first_phone_s(page, phone, 
     assert phone.locator(".flash.refused").count() == 0
     assert int(phone.locator("#status").get_attribute("data-version")) > version + 1
     assert phone.locator("#pad-0").count() == 0 and phone.locator("#pad-1").count() == 0
+
+
+def _card_ids(value) -> set[str]:
+    """Every string in a view (the ids of the cards it shows, among others)."""
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return set().union(set(), *(_card_ids(v) for v in items))
+
+
+def _hidden_from(engine, state, viewer: int | None) -> set[str]:
+    """The cards another seat sees and ``viewer`` (None: a spectator) may
+    not, each seat's view being the truth: their ids, and their names less
+    any the viewer sees on a card it may see, or among the cards of a draw
+    its pad asks it to enter (the deck, by name: the draw awaited, or one that
+    a command of its own leads to, entered with it)."""
+    theirs = set().union(*(_card_ids(engine.view(state, s)) for s in range(4) if s != viewer))
+    mine = _card_ids(engine.view(state, viewer))
+    requests = [engine.chance(state)]
+    if requests[0] is None and viewer is not None:
+        for command in engine.legal_commands(state, viewer):
+            after = state
+            for event in engine.decide(state, {**command, "seat": viewer}):
+                after = engine.evolve(after, event)
+            requests.append(engine.chance(after))
+    pools = {c for r in requests if r is not None and r.dealt_to == viewer for c in r.pool}
+    hidden = {c for c in theirs - mine - pools if engine.label_value(state, "cards", c, NAMES)}
+    seen = {words(c) for c in mine | pools if engine.label_value(state, "cards", c, NAMES)}
+    return hidden | ({words(c) for c in hidden} - seen)
+
+
+def _shown(names: set[str], text: str) -> set[str]:
+    return {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I)}
+
+
+def _choice(pad, rng: random.Random):
+    """A button of ``pad`` to tap: a final entry (a pass or an end of turn
+    first, so that the round ends soon), else a card or an answer at random."""
+    finals = pad.locator(".buttons form")
+    if finals.count():
+        values = finals.locator("input[name=command]").evaluate_all("els => els.map(e => e.value)")
+        types = [json.loads(v)["type"] for v in values]
+        short = [i for i, t in enumerate(types) if t in ("PassReaction", "PassBid", "EndTurn")]
+        return finals.nth(short[0] if short else rng.randrange(len(types))).locator("button")
+    links = pad.locator(".buttons a.choice")
+    return links.nth(rng.randrange(links.count()))
+
+
+def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_another_s(
+    page, browser, server, broker_app, broker_client
+):
+    """The first round of a House of Cronies game at a table of four, the
+    recorder seeing only public information: each player enters the cards
+    dealt to them and every entry of their own on their own phone, and after
+    every tap no phone shows a card another seat holds hidden (but in the
+    log's public lines; by name or by id, the game's details opened), while
+    each player's phone shows their own hidden cards."""
+    club, players, _, _ = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
+    admin = Api(broker_client, club["admin_token"])
+    gid = admin.post(
+        f"/clubs/{club['id']}/games",
+        {
+            "engine": "house-of-cronies",
+            "seats": [p["id"] for p in players],
+            "dealer": "table",
+            "admin_spectator": True,
+        },
+    ).get_json()["id"]
+    who = [p["name"] for p in players]
+    phones = {None: page}
+    sign_in(page, club["admin_token"])
+    for seat, player in enumerate(players):
+        context = browser.new_context(viewport=PHONE, base_url=server)
+        context.set_default_timeout(15_000)
+        phones[seat] = context.new_page()
+        member = admin.post(f"/clubs/{club['id']}/players/{player['id']}/sign-in").get_json()["token"]
+        sign_in(phones[seat], member)
+    pool = broker_app.extensions["tablerecord.records"].pool
+    rng = random.Random(26)
+    own_secrets_shown = set()
+    others_secrets = set()
+
+    def look(key: int | None):
+        """The phone's screen against the game as stored (returned)."""
+        with pool.connection() as conn:
+            game = get_game(conn, gid)
+            state = states.load_state(conn, game)
+            public = pages.log_lines(game, pages.newest_events(conn, game), None, who, pages.SCOREPAD_LINES)
+        phones[key].evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        text = phones[key].locator("body").inner_text()
+        for line in public:
+            text = text.replace(line["text"], "")
+        hidden = _hidden_from(game.engine, state, key)
+        shown = _shown(hidden, text)
+        assert not shown, f"{'the recorder' if key is None else who[key]}'s phone shows {shown}"
+        if hidden:
+            others_secrets.add(key)
+        if key is not None:
+            engine = game.engine
+            others = set().union(*(_card_ids(engine.view(state, s)) for s in (None, *range(4)) if s != key))
+            own = {
+                c
+                for c in _card_ids(engine.view(state, key)) - others
+                if engine.label_value(state, "cards", c, NAMES)
+            }
+            if own and all(_shown({c, words(c)}, text) for c in own):
+                own_secrets_shown.add(key)
+        return game, state
+
+    try:
+        page.goto(f"/game/{gid}/scorepad")
+        game, state = look(None)
+        engine = game.engine
+        for _ in range(400):
+            if engine.dump_state(state)["round"] > 1:
+                break
+            request = engine.chance(state)
+            key = (
+                request.dealt_to
+                if request is not None
+                else next(s for s in range(4) if engine.legal_commands(state, s))
+            )
+            tab = phones[key]
+            if (
+                "/scorepad" not in tab.url
+                or int(tab.locator("#status").get_attribute("data-version")) != game.version
+            ):
+                tab.goto(f"/game/{gid}/scorepad")
+            tap(tab, _choice(tab.locator("#pad-table" if request is not None else f"#pad-{key}"), rng))
+            game, state = look(key)
+        else:
+            raise AssertionError("the first round did not end")
+        page.goto(f"/game/{gid}/scorepad")
+        look(None)
+    finally:
+        for seat in range(4):
+            phones[seat].context.close()
+    assert others_secrets == {None, 0, 1, 2, 3}, "every phone had others' hidden cards not to show"
+    assert own_secrets_shown == {0, 1, 2, 3}, "each player's own phone shows their own hidden cards"
