@@ -284,10 +284,14 @@ def _seat_actions(
         "name": names[seat],
         "version": game.version,
         "choice": choices.seat_choice(
-            seat, engine.legal_commands(state, seat), picks, lambda c: reword(label(c)), words_for
+            seat, engine.legal_commands(state, seat), picks, _reworded(label, reword), words_for
         ),
         "waiting": waiting,
     }
+
+
+def _reworded(label: Callable[[Any], str], reword: Callable[[str], str]) -> Callable[[Any], str]:
+    return lambda command: reword(label(command))
 
 
 def _records_it(game: Game, principal: Principal | None) -> bool:
@@ -348,14 +352,19 @@ def scorepad(
         state = states.load_state(conn, game)
         events = newest_events(conn, game)
         known = player_names(conn, game.seats)
+        reword = reworder(config_of(conn, game).catalog)
     names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     viewer = access.viewer(game, principal)
     pads: list[choices.Choice] = []
     waiting: list[str] = []
     if game.status == "active":
-        label = choices.engine_labels(engine, state, names)
-        words_for = choices.engine_value_labels(engine, state, names)
+        label = _reworded(choices.engine_labels(engine, state, names), reword)
+        value_label = choices.engine_value_labels(engine, state, names)
+
+        def words_for(field: str, value: Any) -> str:
+            return reword(value_label(field, value))
+
         request = engine.chance(state)
         if request is not None:
             if _may_supply(game, principal, request):
@@ -378,12 +387,12 @@ def scorepad(
                 pads.append(choice)
     window = _pass_window(game, principal, state, names) if game.status == "active" else None
     outcome = engine.outcome(state)
-    log = log_lines(game, events, viewer, names, SCOREPAD_LINES)
+    log = log_lines(game, events, viewer, names, SCOREPAD_LINES, reword)
     return {
         "game": summary(game, dict(zip(game.seats, names, strict=True))),
         "title": engine.title,
         "names": names,
-        "state": engine.dump_state(state) if viewer == "all" else engine.view(state, viewer),
+        "table": engine.table(state, viewer, names),
         "outcome": {
             "finished": outcome.finished,
             "places": list(outcome.places),

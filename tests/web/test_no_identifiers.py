@@ -83,6 +83,8 @@ def check_pages(app, game: dict, token: str | None, seats: int, ids, replay: boo
         sign_in(client, token)
     gid = game["id"]
     paths = [f"/game/{gid}"]
+    if token is not None and game["dealer"] == "table":
+        paths.append(f"/game/{gid}/scorepad")  # its details opened or not, the same text
     if replay:
         paths += [f"/game/{gid}/replay?step=1", f"/game/{gid}/replay?step=100000"]
     if as_seats:
