@@ -255,9 +255,10 @@ def _canonical(request, command: dict[str, Any], words) -> tuple[dict[str, Any],
 
 
 def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[int | None, dict, list[str]]:
-    """The seeded generator's next entry: one among every seat's legal commands,
-    or the chance the game awaits dealt (each card the lowest-numbered copy of
-    its name, as the pad enters it)."""
+    """The seeded generator's next entry: one among every seat's legal commands
+    (of commands that read alike, the first, as the pad offers it), or the
+    chance the game awaits dealt (each card the lowest-numbered copy of its
+    name, as the pad enters it)."""
     words = choices.engine_value_labels(engine, state, names)
     request = engine.chance(state)
     if request is not None:
@@ -267,6 +268,8 @@ def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[i
     legal = [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
     kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
     actor, chosen = rng.choice(kept)
+    read = choices.reading(chosen, words)
+    chosen = next(c for s, c in legal if s == actor and choices.reading(c, words) == read)
     return actor, {k: v for k, v in chosen.items() if k != "seat"}, []
 
 

@@ -272,7 +272,7 @@ def seat_choice(
     by ``label`` and each answer to a question by ``words_for``; None when
     it has none. A final command that rolls one die (``then``) is six
     buttons, one per face: the command and its roll in one tap."""
-    flats = [(_flat(c), {**c, "seat": actor}) for c in commands]
+    flats = _alike_once([(_flat(c), {**c, "seat": actor}) for c in commands], words_for)
     if not flats:
         return None
     wanted = [decode(p) for p in picks]
@@ -306,6 +306,32 @@ def seat_choice(
         for g in groups
     ]
     return Choice(actor, question or "Which one?", options, picked)
+
+
+def reading(command: dict[str, Any], words_for: ValueLabel) -> str:
+    """How a command reads to a person, answer by answer: two that read alike
+    (the same action with either of two copies of one card) are one entry.
+    Only names (a card, a group) are read in words; a number stays a number."""
+    flat = _flat(command)
+    return json.dumps(
+        [(p, _answer(p, v, words_for) if isinstance(v, str) else v) for p, v in sorted(flat.items())],
+        sort_keys=True,
+    )
+
+
+def _alike_once(
+    flats: list[tuple[dict[str, Any], dict[str, Any]]], words_for: ValueLabel
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Commands that read alike as one, the first of them: a person cannot tell
+    them apart, and the table's game is the same whichever is entered."""
+    seen: set[str] = set()
+    out = []
+    for flat, command in flats:
+        read = reading(command, words_for)
+        if read not in seen:
+            seen.add(read)
+            out.append((flat, command))
+    return out
 
 
 def _key(command: dict[str, Any]) -> str:

@@ -305,18 +305,18 @@ def test_a_value_the_engine_has_no_words_for_shows_as_it_is():
     assert engine_value_labels(object(), None, ["Ann"])("card", "P1") == "P1"
 
 
-def test_two_copies_of_one_card_are_told_apart_by_their_ids_and_two_targets_by_name():
+def test_two_copies_of_one_card_are_one_button_and_two_targets_are_told_apart_by_name():
     copies = [{"type": "PlayCard", "seat": 0, "card": c, "target": 1} for c in ("P1", "P1b")]
     names = ["Ann", "Bob", "Cat"]
     words_for = engine_value_labels(Named(), None, names)
     same = seat_choice(0, copies, [], label=lambda c: "Ann plays a card", words_for=words_for)
-    assert [o.label for o in same.options] == ["Ann plays a card (P1)", "Ann plays a card (P1b)"]
+    assert [(o.label, o.command["card"]) for o in same.options] == [("Ann plays a card", "P1")]
     targets = [{"type": "PlayCard", "seat": 0, "card": "P1", "target": t} for t in (1, 2)]
     apart = seat_choice(0, targets, [], label=lambda c: "Ann plays Scapegoat", words_for=words_for)
     assert [o.label for o in apart.options] == ["Ann plays Scapegoat (Bob)", "Ann plays Scapegoat (Cat)"]
 
 
-def test_two_cards_of_one_name_are_asked_about_apart():
+def test_two_cards_of_one_name_are_one_answer():
     legal = [
         {"type": "PlayCard", "seat": 0, "card": c, "target": t}
         for c in ("P1", "P1b", "P2")
@@ -324,7 +324,7 @@ def test_two_cards_of_one_name_are_asked_about_apart():
     ]
     words_for = engine_value_labels(Named(), None, NAMES)
     choice = seat_choice(0, legal, [], words_for=words_for)
-    assert [o.label for o in choice.options] == ["Scapegoat (P1)", "Scapegoat (P1b)", "Leak"]
+    assert [o.label for o in choice.options] == ["Scapegoat", "Leak"]
     request = ChanceRequest("DrawCards", draw=1, pool=("P1", "P1b", "P2"), fixed={"player": 0})
     draw = chance_choice(request, [], words_for=words_for)  # at the table, two cards of one name are alike
     assert [(o.label, o.count) for o in draw.options] == [("Leak", 1), ("Scapegoat", 2)]
