@@ -385,7 +385,7 @@ def scorepad(
             choice = choices.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
                 pads.append(choice)
-    window = _pass_window(game, principal, state, names) if game.status == "active" else None
+    window = _pass_window(game, principal, state, names, reword) if game.status == "active" else None
     outcome = engine.outcome(state)
     log = log_lines(game, events, viewer, names, SCOREPAD_LINES, reword)
     return {
@@ -408,7 +408,9 @@ def scorepad(
     }
 
 
-def _pass_window(game: Game, principal: Principal, state: Any, names: list[str]) -> dict[str, Any] | None:
+def _pass_window(
+    game: Game, principal: Principal, state: Any, names: list[str], reword: Callable[[str], str]
+) -> dict[str, Any] | None:
     """The table's "Nobody else reacts", when the game is in a pass window and
     the caller may enter every pass it would record: each pass in the log's
     words; when the dice are rolled once everyone has passed, one button per
@@ -416,7 +418,7 @@ def _pass_window(game: Game, principal: Principal, state: Any, names: list[str])
     window = shortcuts.pass_window(game.engine, state, len(game.seats))
     if window is None or not all(access.may_enter_for(game, principal, s) for s in window.seats):
         return None
-    label = choices.engine_labels(game.engine, state, names)
+    label = _reworded(choices.engine_labels(game.engine, state, names), reword)
     after = state
     for seat, command in window.entries:
         for event in game.engine.decide(after, {**command, "seat": seat}):
