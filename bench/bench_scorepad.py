@@ -94,20 +94,6 @@ class Timed:
                 self.times.append(time.perf_counter() - started)
 
 
-def _flat(command: dict[str, Any]) -> dict[str, Any]:
-    flat: dict[str, Any] = {"type": command.get("type")}
-    for key, value in command.items():
-        if key in ("type", "seat"):
-            continue
-        if isinstance(value, list | tuple):
-            for i, item in enumerate(value):
-                flat[f"{key}.{i}"] = item
-            flat[f"{key}.count"] = len(value)
-        else:
-            flat[key] = value
-    return flat
-
-
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     def norm(c):
         return {k: sorted(v) if k == "cards" else v for k, v in c.items() if k != "seat"}
@@ -184,7 +170,9 @@ class Clicker:
         """Tap the buttons that enter ``command`` for ``actor`` (a draw of most
         of the pool: the cards that stay, when the pad asks for those)."""
         key = "table" if actor is None else str(actor)
-        flat = _flat({**command, "cards": sorted(command["cards"])} if "cards" in command else command)
+        flat = choices.answers(
+            {**command, "cards": sorted(command["cards"])} if "cards" in command else command
+        )
         stays = self.page.locator(f"#pad-{key} [data-stays]").count() > 0
         needed = Counter(left_words if stays else card_words)
         for _ in range(200):

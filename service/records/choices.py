@@ -129,7 +129,7 @@ def command_label(command: dict[str, Any]) -> str:
     return f"{head}: {', '.join(parts)}" if parts else head
 
 
-def _flat(command: dict[str, Any]) -> dict[str, Any]:
+def answers(command: dict[str, Any]) -> dict[str, Any]:
     """The command's answers by path: ``type``, each field, each item of a list field."""
     flat: dict[str, Any] = {"type": command.get("type")}
     for key in sorted(k for k in command if k not in ("type", "seat")):
@@ -239,7 +239,7 @@ def _finals(commands: list[dict[str, Any]], label: Label, words_for: ValueLabel)
     labels = [label(c) for c in commands]
     for text in {t for t in labels if labels.count(t) > 1}:
         alike = [i for i, t in enumerate(labels) if t == text]
-        flats = [_flat(commands[i]) for i in alike]
+        flats = [answers(commands[i]) for i in alike]
         differ = [k for k in flats[0] if any(f.get(k) != flats[0][k] for f in flats)]
         apart = [", ".join(_answer(k, f.get(k), words_for) for k in differ) for f in flats]
         if len(set(apart)) < len(apart):
@@ -272,7 +272,7 @@ def seat_choice(
     by ``label`` and each answer to a question by ``words_for``; None when
     it has none. A final command that rolls one die (``then``) is six
     buttons, one per face: the command and its roll in one tap."""
-    flats = _alike_once([(_flat(c), {**c, "seat": actor}) for c in commands], words_for)
+    flats = _alike_once([(answers(c), {**c, "seat": actor}) for c in commands], words_for)
     if not flats:
         return None
     wanted = [decode(p) for p in picks]
@@ -312,7 +312,7 @@ def reading(command: dict[str, Any], words_for: ValueLabel) -> str:
     """How a command reads to a person, answer by answer: two that read alike
     (the same action with either of two copies of one card) are one entry.
     Only names (a card, a group) are read in words; a number stays a number."""
-    flat = _flat(command)
+    flat = answers(command)
     return json.dumps(
         [(p, _answer(p, v, words_for) if isinstance(v, str) else v) for p, v in sorted(flat.items())],
         sort_keys=True,
