@@ -6,6 +6,8 @@ Who may see which replay is decided in ``service.records.access``
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from flask import Response, json
 
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
@@ -70,14 +72,7 @@ def replay_step(query, game_id, step):
 @problems(blp, 401, 403, 404, 422)
 def export(query, game_id):
     """The whole replay in one document (JSON) or as NDJSON lines."""
-    replay = steps.export(
-        records(),
-        game_id,
-        current_principal(),
-        query["seat"],
-        query["min_position"],
-        query["view"] == "table",
-    )
+    replay = _export(query, game_id)
     if (query["format"] or ("ndjson" if wants_ndjson() else "json")) == "ndjson":
         return _lines(replay)
     return replay
@@ -91,16 +86,7 @@ def export(query, game_id):
 @problems(blp, 401, 403, 404, 422)
 def export_ndjson(query, game_id):
     """The whole replay as NDJSON lines."""
-    return _lines(
-        steps.export(
-            records(),
-            game_id,
-            current_principal(),
-            query["seat"],
-            query["min_position"],
-            query["view"] == "table",
-        )
-    )
+    return _lines(_export(query, game_id))
 
 
 def _lines(replay: dict) -> Response:
@@ -108,3 +94,15 @@ def _lines(replay: dict) -> Response:
     lines = [json.dumps({"game": dump.dump({"game": replay["game"]})["game"]})]
     lines += [json.dumps(dump.dump({"step": s})["step"]) for s in replay["steps"]]
     return Response("\n".join(lines) + "\n", mimetype=NDJSON)
+
+
+def _export(query: dict, game_id: UUID) -> dict:
+    """The whole replay as the query asks for it (a seat's eyes, a log position, table views)."""
+    return steps.export(
+        records(),
+        game_id,
+        current_principal(),
+        query["seat"],
+        query["min_position"],
+        query["view"] == "table",
+    )
