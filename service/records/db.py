@@ -140,7 +140,8 @@ class Pool(ConnectionPool):
             with super().connection(timeout) as conn:
                 self.watchdog.watch(conn)
                 try:
-                    yield conn
+                    with conn:  # the commit or rollback that ends the block is watched too
+                        yield conn
                 finally:
                     self.watchdog.unwatch(conn)
         except (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled) as error:
