@@ -73,6 +73,13 @@ class ChanceRequest:
     and nobody else may see them (that seat may enter them on its own phone).
     A public chance (dice, a card turned face up) and a deal to several seats
     have ``dealt_to`` None: the recorder alone enters them.
+
+    ``unseen`` (with ``dealt_to``): every card that seat cannot see, the
+    pool among them (the deck's unknown cards and the other hands), sorted.
+    Its own phone offers these, not the pool, since what is left of the deck
+    would tell it what the others hold; ``decide`` still takes only cards of
+    the pool. Empty when the pool is public (a reshuffled discard pile): the
+    pool is offered.
     """
 
     command: str
@@ -82,6 +89,7 @@ class ChanceRequest:
     seat: int | None = None  # the seat this chance falls to (luck statistics)
     fixed: Mapping[str, Any] = field(default_factory=dict)
     dealt_to: int | None = None  # the seat whose hidden hand this fills: it may enter it itself
+    unseen: tuple[str, ...] = ()  # what ``dealt_to``'s own phone offers: every card it cannot see
 
 
 @dataclass(frozen=True)

@@ -113,4 +113,19 @@ def _draw_request(state: ChancellorsState) -> ChanceRequest | None:
         seat=player,
         fixed={"player": player},
         dealt_to=player,
+        unseen=_unseen_by(state, player) if state.pile else (),
+    )
+
+
+def _unseen_by(state: ChancellorsState, seat: int) -> tuple[str, ...]:
+    """The cards ``seat`` cannot see: the pile, the other hands and their face-down choices."""
+    others = [s for s in range(state.seats) if s != seat]
+    return tuple(
+        sorted(
+            [
+                *state.pile,
+                *(c for s in others for c in state.hands[s]),
+                *(c for s in others if (c := state.chosen[s]) is not None),
+            ]
+        )
     )

@@ -29,6 +29,12 @@ def _ended(state: FdState, how: ev.Termination) -> Event:
     )
 
 
+def _unseen_by(state: FdState, seat: int) -> tuple[str, ...]:
+    """The cards ``seat`` cannot see: the deck's, but those it was told, and the other hands."""
+    held = (c for s, hand in enumerate(state.hands) if s != seat for c in hand)
+    return tuple(sorted([*state.deck.unseen_by(seat), *held]))
+
+
 def chance(state: FdState) -> ChanceRequest | None:
     if state.phase == DEAL:
         return ChanceRequest("DealHands", draw=state.seats, pool=state.catalog.deck_cards)
@@ -41,7 +47,7 @@ def chance(state: FdState) -> ChanceRequest | None:
     if state.declining is None and state.draws_owed > 0:
         player = state.active
         request = deck.request("DrawCard", 1, seat=player, fixed={"player": player})
-        return request and dataclasses.replace(request, dealt_to=player)
+        return request and dataclasses.replace(request, dealt_to=player, unseen=_unseen_by(state, player))
     return None
 
 

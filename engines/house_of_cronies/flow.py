@@ -84,11 +84,22 @@ def draw_request(state: HocState) -> ChanceRequest | None:
     count = min(draw.count, len(deck))
     if count == 0:
         return None
+    to = draw.to if isinstance(draw.to, int) else None
     return ChanceRequest(
         command="DrawCards",
         draw=count,
         pool=deck,
-        seat=draw.to if isinstance(draw.to, int) else None,
+        seat=to,
         fixed={"deck": draw.deck, "to": draw.to},
-        dealt_to=draw.to if isinstance(draw.to, int) else None,
+        dealt_to=to,
+        unseen=() if to is None else _unseen_by(state, to, draw.deck),
     )
+
+
+def _unseen_by(state: HocState, seat: int, deck: str) -> tuple[str, ...]:
+    """The cards of ``deck``'s kind ``seat`` cannot see: that deck, and what
+    the other hands hold of its kind."""
+    main = deck == "main"
+    pile = state.main_deck if main else state.tactic_deck
+    held = (c for s, p in enumerate(state.players) if s != seat for c in (p.hand if main else p.tactics))
+    return tuple(sorted([*pile, *held]))

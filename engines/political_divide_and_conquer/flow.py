@@ -19,6 +19,14 @@ def turn_up_done(state: PdcState) -> bool:
     return bool(state.unaffiliated) or not any(state.card(c).type == GROUP for c in state.deck.middle)
 
 
+def _unseen_by(state: PdcState, seat: int) -> tuple[str, ...]:
+    """The cards ``seat`` cannot see: the deck's, but those it was told, the
+    other hands and the cards another seat's turn has drawn."""
+    held = (c for s, p in enumerate(state.players) if s != seat for c in p.hand)
+    drawn = state.drawn if state.turn != seat else ()
+    return tuple(sorted([*state.deck.unseen_by(seat), *held, *drawn]))
+
+
 def chance(state: PdcState) -> ChanceRequest | None:
     if state.stage in (OVER, "new"):
         return None
@@ -28,7 +36,7 @@ def chance(state: PdcState) -> ChanceRequest | None:
             request = state.deck.request(
                 "DrawCards", min(p.count, len(state.deck)), seat=p.seat, fixed={"to": p.seat}
             )
-            return request and dataclasses.replace(request, dealt_to=p.seat)
+            return request and dataclasses.replace(request, dealt_to=p.seat, unseen=_unseen_by(state, p.seat))
         return ChanceRequest(
             "TakeRandomCards",
             draw=p.count,

@@ -311,6 +311,14 @@ def may_supply_chance(game: Game, principal: Principal, request: ChanceRequest |
         raise Forbidden("not-your-cards", "A player enters only the cards dealt into their own hand.")
 
 
+def may_see_pool(game: Game, principal: Principal) -> bool:
+    """May ``principal`` see what is left of a table game's deck (the pool a
+    draw comes from)? The recorder, who may enter every hand; not a seat
+    entering its own cards, since what is left would tell it what the others
+    hold (it is offered every card it cannot see instead)."""
+    return principal.is_admin and not _watches_only(principal, game)
+
+
 def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
     """May ``principal`` see what ``seat`` sees (its hand)? Everyone once the
     game is over; while it is on, the recorder and that seat's own token."""

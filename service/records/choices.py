@@ -476,6 +476,13 @@ def _without_one(picks: Sequence[str], pick: str) -> tuple[str, ...]:
     return (*picks[:at], *picks[at + 1 :])
 
 
+def own_cards(request: ChanceRequest) -> ChanceRequest:
+    """``request`` as the seat it deals to is asked it on its own phone: from
+    every card it cannot see (``unseen``), not from what is left of the deck,
+    which would tell it what the others hold. (Unchanged when the pool is public.)"""
+    return replace(request, pool=request.unseen) if request.unseen else request
+
+
 def chance_choice(
     request: ChanceRequest,
     picks: list[str],

@@ -369,7 +369,8 @@ def scorepad(
         if request is not None:
             if _may_supply(game, principal, request):
                 picked = picks if actor == "table" else []
-                pads.append(choices.chance_choice(request, picked, label, words_for, names))
+                offered = _as_offered(game, principal, request)
+                pads.append(choices.chance_choice(offered, picked, label, words_for, names))
             else:
                 waiting.append(_waiting_for_chance(request, names, label))
         mine = access.actors(game, principal)
@@ -456,9 +457,17 @@ def _roll_after(game: Game, principal: Principal, engine: Any, state: Any) -> ch
         except RuleViolation:
             return None
         request = engine.chance(after)
-        return request if request is not None and _may_supply(game, principal, request) else None
+        if request is None or not _may_supply(game, principal, request):
+            return None
+        return _as_offered(game, principal, request)
 
     return then
+
+
+def _as_offered(game: Game, principal: Principal, request: Any) -> Any:
+    """``request`` as the caller is asked it: a seat entering its own cards
+    from every card it cannot see, the recorder from the pool."""
+    return request if access.may_see_pool(game, principal) else choices.own_cards(request)
 
 
 def _may_supply(game: Game, principal: Principal, request: Any) -> bool:

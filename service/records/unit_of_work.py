@@ -21,7 +21,7 @@ import psycopg
 
 from engines.base import Event, GameConfig
 from engines.chance import deal
-from service.records import access, fold, notify, store
+from service.records import access, copies, fold, notify, store
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.games import Game
@@ -100,6 +100,7 @@ class UnitOfWork:
         """Judge ``command`` and record its events; the first of them keeps the
         command and how many events it made, so the game can be exported as
         the commands that built it (``service.records.interchange``)."""
+        command = copies.from_pool(self.game.engine, self.state, command)
         start = len(self.pending)
         self.record(self.game.engine.decide(self.state, command), **meta)
         made = len(self.pending) - start

@@ -177,8 +177,8 @@ def _hidden_from(engine, state, viewer: int | None) -> set[str]:
     """The cards another seat sees and ``viewer`` (None: a spectator) may
     not, each seat's view being the truth: their ids, and their names less
     any the viewer sees on a card it may see, or among the cards of a draw
-    its pad asks it to enter (the deck, by name: the draw awaited, or one that
-    a command of its own leads to, entered with it)."""
+    its pad offers for its own draw (every card it cannot see, by name: the
+    draw awaited, or one that a command of its own leads to, entered with it)."""
     theirs = set().union(*(_card_ids(engine.view(state, s)) for s in range(4) if s != viewer))
     mine = _card_ids(engine.view(state, viewer))
     requests = [engine.chance(state)]
@@ -188,7 +188,7 @@ def _hidden_from(engine, state, viewer: int | None) -> set[str]:
             for event in engine.decide(state, {**command, "seat": viewer}):
                 after = engine.evolve(after, event)
             requests.append(engine.chance(after))
-    pools = {c for r in requests if r is not None and r.dealt_to == viewer for c in r.pool}
+    pools = {c for r in requests if r is not None and r.dealt_to == viewer for c in r.unseen or r.pool}
     hidden = {c for c in theirs - mine - pools if engine.label_value(state, "cards", c, NAMES)}
     seen = {words(c) for c in mine | pools if engine.label_value(state, "cards", c, NAMES)}
     return hidden | ({words(c) for c in hidden} - seen)
@@ -198,17 +198,27 @@ def _shown(names: set[str], text: str) -> set[str]:
     return {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I)}
 
 
-def _choice(pad, rng: random.Random):
+def _choice(pad, rng: random.Random, drawn: tuple[str, ...] = ()):
     """A button of ``pad`` to tap: a final entry (a pass or an end of turn
-    first, so that the round ends soon), else a card or an answer at random."""
+    first, so that the round ends soon), else a card or an answer at random.
+    A player entering their own cards is offered every card they cannot see,
+    and taps, by name, cards the deck holds (``drawn``: the cards they drew)."""
     finals = pad.locator(".buttons form")
     if finals.count():
         values = finals.locator("input[name=command]").evaluate_all("els => els.map(e => e.value)")
-        types = [json.loads(v)["type"] for v in values]
-        short = [i for i, t in enumerate(types) if t in ("PassReaction", "PassBid", "EndTurn")]
-        return finals.nth(short[0] if short else rng.randrange(len(types))).locator("button")
+        commands = [json.loads(v) for v in values]
+        short = [i for i, c in enumerate(commands) if c["type"] in ("PassReaction", "PassBid", "EndTurn")]
+        deck = Counter(map(words, drawn))
+        held = [
+            i
+            for i, c in enumerate(commands)
+            if not drawn or not Counter(map(words, c.get("cards", ()))) - deck
+        ]
+        return finals.nth(short[0] if short else rng.choice(held)).locator("button")
     links = pad.locator(".buttons a.choice")
-    return links.nth(rng.randrange(links.count()))
+    names = links.evaluate_all("els => els.map(e => e.dataset.name || '')")
+    deck = {words(c).lower() for c in drawn}
+    return links.nth(rng.choice([i for i, n in enumerate(names) if not drawn or n in deck]))
 
 
 def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_another_s(
@@ -291,7 +301,8 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
                 or int(tab.locator("#status").get_attribute("data-version")) != game.version
             ):
                 tab.goto(f"/game/{gid}/scorepad")
-            tap(tab, _choice(tab.locator("#pad-table" if request is not None else f"#pad-{key}"), rng))
+            pad = tab.locator("#pad-table" if request is not None else f"#pad-{key}")
+            tap(tab, _choice(pad, rng, request.pool if request is not None else ()))
             game, state = look(key)
         else:
             raise AssertionError("the first round did not end")

@@ -7,8 +7,11 @@ from __future__ import annotations
 import html
 import json
 import re
+from uuid import UUID
 
 from engines.chancellors.cards import label as card_label
+from service.records import states
+from service.records.games import get_game
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import csrf_token, sign_in, table_game
@@ -103,3 +106,38 @@ def test_another_player_may_not_enter_a_player_s_cards_and_nothing_is_stored(app
     refused = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
     assert "only the cards dealt into their own hand" in refused
     assert event_count(pool, game["id"]) == before
+
+
+def _pad_text(page: str) -> str:
+    """The words of a scorepad's own-cards pad: its question, buttons and counts."""
+    section = re.search(r'<section class="pad" id="pad-table">(.*?)</section>', page, re.S)
+    assert section, "the pad asks for the player's cards"
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", section.group(1))).split())
+
+
+def test_a_player_entering_their_cards_is_offered_the_same_cards_whatever_the_others_hold(app, client, pool):
+    """What is left of the deck would tell a player what the others hold: a
+    player's own pad offers every card they cannot see, so two games in which
+    the first player was dealt different cards read alike to the second."""
+    pads = []
+    for game_number in range(2):
+        club, players, game = sealed_game(client)
+        view = until_dealt(client, club, game)
+        first = view["waiting_for_chance"]["dealt_to"]
+        with pool.connection() as conn:
+            record = get_game(conn, UUID(game["id"]))
+            request = record.engine.chance(states.load_state(conn, record))
+        deck = sorted(request.pool)
+        cards = deck[: request.draw] if game_number == 0 else deck[-request.draw :]
+        command = {"seat": None, "command": {"type": request.command, **dict(request.fixed), "cards": cards}}
+        entered = Api(client, game["seat_tokens"][first]["token"]).post(
+            f"/games/{game['id']}/actions", command
+        )
+        assert entered.status_code == 201, entered.get_json()
+        second = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["waiting_for_chance"]
+        assert second["dealt_to"] not in (None, first)
+        phone = app.test_client()
+        sign_in(phone, game["seat_tokens"][second["dealt_to"]]["token"])
+        text = _pad_text(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
+        pads.append(text.replace(players[second["dealt_to"]]["name"], "the second player"))
+    assert pads[0] == pads[1]
