@@ -483,8 +483,8 @@ def hidden_names(engine, state, seats: int, viewer: int | None, names: list[str]
 
 
 def _offered_pools(engine, state, viewer: int | None) -> set[str]:
-    """The cards of the draws ``viewer``'s pad may ask it to enter, each copy
-    of a name among them (the deck they are drawn from, by name): the draw
+    """The cards ``viewer``'s pad offers for a draw it may enter, each copy
+    of a name among them (every card it cannot see, by name): the draw
     awaited, or one that a command of its own leads to (both in one tap)."""
     requests = [engine.chance(state)]
     if requests[0] is None and viewer is not None:
@@ -493,7 +493,7 @@ def _offered_pools(engine, state, viewer: int | None) -> set[str]:
                 requests.append(engine.chance(_apply(engine, state, viewer, command)))
             except RuleViolation:
                 continue
-    return {c for r in requests if r is not None and r.dealt_to == viewer for c in r.pool}
+    return {c for r in requests if r is not None and r.dealt_to == viewer for c in r.unseen or r.pool}
 
 
 class Screens:
