@@ -105,3 +105,49 @@ def test_the_pages_added_since_have_no_serious_violation_in_light_and_dark_mode(
         finally:
             context.close()
     assert not found, "\n".join(found)
+
+
+def test_a_player_s_own_cards_pad_and_the_recorder_s_waiting_list_have_no_serious_violation(
+    browser, server, broker_client
+):
+    """The pad a player enters their own cards on (a card chosen, copies
+    counted) and the recorder's list of whom the game waits for, in light
+    and in dark mode."""
+    club, players, _, _ = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
+    game = post_as_admin(
+        broker_client,
+        club,
+        "games",
+        {
+            "engine": "house-of-cronies",
+            "seats": [p["id"] for p in players],
+            "dealer": "table",
+            "admin_spectator": True,
+        },
+    )
+    view = Api(broker_client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
+    dealt_to = view["waiting_for_chance"]["dealt_to"]
+    axe = Axe()
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+        try:
+            recorder = context.new_page()
+            sign_in(recorder, club["admin_token"])
+            found += [f"{scheme} {p}" for p in problems(axe, recorder, f"/game/{game['id']}/scorepad")]
+            assert recorder.locator(".waiting li").count() > 0
+            player = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
+            sign_in(player, game["seat_tokens"][dealt_to]["token"])
+            player.goto(f"/game/{game['id']}/scorepad")
+            assert player.locator("#pad-table .choice .count").count() > 0, "copies are counted"
+            player.locator("#pad-table a.choice").first.click()
+            player.locator("#pad-table .card-chosen").wait_for()
+            found += [
+                f"{scheme} own cards: {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+                for v in axe.run(player).response["violations"]
+                if v["impact"] in SERIOUS
+            ]
+            player.context.close()
+        finally:
+            context.close()
+    assert not found, "\n".join(found)
