@@ -146,13 +146,20 @@ class Replay:
         if kept is None:
             return []
         at, state = kept
-        later = {
-            r["step"]: r["state"]
-            for r in self.conn.execute(
-                "SELECT step, state FROM replay_states WHERE game_id = %s AND step > %s AND step <= %s",
-                (self.game.id, at, last),
-            )
-        }
+        # Past the first step, a state is read only at a retraction (it goes
+        # back to it); the others are folded on, twenty times faster than read.
+        retractions = [by for by, _ in self.row["retractions"] if at < by <= last]
+        later = (
+            {
+                r["step"]: r["state"]
+                for r in self.conn.execute(
+                    "SELECT step, state FROM replay_states WHERE game_id = %s AND step = ANY(%s)",
+                    (self.game.id, retractions),
+                )
+            }
+            if retractions
+            else {}
+        )
         rows = []
         # From the kept step itself (its state is the kept one) to the last asked for.
         for event in store.read_stream(self.conn, self.game.id, after_version=at - 1, to_version=last):
