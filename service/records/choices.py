@@ -77,6 +77,7 @@ class Choice:
     kinds: list[tuple[str, str]] = field(default_factory=list)  # (kind, words) when a deck has several
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
     stays: bool = False  # a set entered by the cards that stay (the draw takes most of the pool)
+    own: bool = False  # the caller's own cards, entered on their own phone
 
     @property
     def key(self) -> str:

@@ -9,6 +9,7 @@ replays through ``steps.Replay`` and standings from the standings projection.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -369,8 +370,10 @@ def scorepad(
         if request is not None:
             if _may_supply(game, principal, request):
                 picked = picks if actor == "table" else []
-                offered = _as_offered(game, principal, request)
-                pads.append(choices.chance_choice(offered, picked, label, words_for, names))
+                choice = choices.chance_choice(
+                    _as_offered(game, principal, request), picked, label, words_for, names
+                )
+                pads.append(replace(choice, own=not access.may_see_pool(game, principal)))
             else:
                 waiting.append(_waiting_for_chance(request, names, label))
         mine = access.actors(game, principal)

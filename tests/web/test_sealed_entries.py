@@ -62,6 +62,7 @@ def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards
     sign_in(phone, game["seat_tokens"][ana]["token"])
     pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
     assert PAD.findall(pad) == ["table"], "the player's phone offers their own cards"
+    assert f"Your cards: {players[ana]['name']} draws" in html.unescape(pad)
     legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
     command = legal["seats"]["dealer"][0]["command"]
     entered = phone.post(
