@@ -175,13 +175,23 @@ class Clicker:
         )
         stays = self.page.locator(f"#pad-{key} [data-stays]").count() > 0
         needed = Counter(left_words if stays else card_words)
+
+        def last_of_set(option) -> bool:
+            """The set's last card by name (a player's own pad names copies
+            of the cards it cannot see, which the service takes from the deck)."""
+            return (
+                actor is None and option["name"] is not None and needed.total() == needed[option["name"]] == 1
+            )
+
         for _ in range(200):
             options = self.options(key)
             final = next(
                 (
                     o
                     for o in options
-                    if o["command"] and not o["then"] and _same(json.loads(o["command"]), command)
+                    if o["command"]
+                    and not o["then"]
+                    and (_same(json.loads(o["command"]), command) or last_of_set(o))
                 ),
                 None,
             )

@@ -13,29 +13,24 @@ from engines.base import Engine
 
 
 def from_pool(engine: Engine, state: Any, command: dict[str, Any]) -> dict[str, Any]:
-    """``command`` (the table's chance) with each card the pool awaited does
-    not hold replaced by a copy it holds that reads alike (the engine's words
-    for it); a card with no such copy stays, for the engine to refuse."""
+    """``command`` (the table's chance, its shape checked) with each card the
+    pool awaited does not hold replaced by a copy it holds that reads alike
+    (the engine's words for it); a card with no such copy stays, for the
+    engine to refuse."""
     cards = command.get("cards")
     if not isinstance(cards, list) or command.get("seat") is not None:
         return command
     request = engine.chance(state)
     if request is None or getattr(engine, "label_value", None) is None:
         return command
-    left = Counter(request.pool)
-    for card in cards:
-        if isinstance(card, str):
-            left[card] -= 1
-    if all(n >= 0 for n in left.values()):
+    pool = Counter(request.pool)
+    held = Counter(cards) & pool  # the cards entered that the pool holds, as often as it holds them
+    if held.total() == len(cards):
         return command
-    left = Counter(request.pool)
-    for card in cards:  # the copies the pool holds are kept, whatever their place in the list
-        if isinstance(card, str) and left[card] > 0:
-            left[card] -= 1
-    held = Counter(request.pool) - left
+    left = pool - held
     taken = []
     for card in cards:
-        if isinstance(card, str) and held[card] > 0:
+        if held[card] > 0:
             held[card] -= 1
             taken.append(card)
         else:
@@ -43,10 +38,8 @@ def from_pool(engine: Engine, state: Any, command: dict[str, Any]) -> dict[str, 
     return {**command, "cards": taken}
 
 
-def _alike(engine: Any, state: Any, card: Any, left: Counter) -> str | None:
+def _alike(engine: Engine, state: Any, card: str, left: Counter) -> str | None:
     """A copy ``left`` still holds that reads as ``card`` does, taken from it."""
-    if not isinstance(card, str):
-        return None
     read = engine.label_value(state, "cards", card, ())
     for copy in sorted(c for c in left if left[c] > 0):
         if read and engine.label_value(state, "cards", copy, ()) == read:

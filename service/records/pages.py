@@ -373,7 +373,8 @@ def scorepad(
                 choice = choices.chance_choice(
                     _as_offered(game, principal, request), picked, label, words_for, names
                 )
-                pads.append(replace(choice, own=not access.may_see_pool(game, principal)))
+                own = request.dealt_to is not None and not access.may_see_pool(game, principal)
+                pads.append(replace(choice, own=own))
             else:
                 waiting.append(_waiting_for_chance(request, names, label))
         mine = access.actors(game, principal)
