@@ -10,19 +10,12 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import orjson
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
-from psycopg.types.json import set_json_loads
 from psycopg_pool import ConnectionPool
 
 from service.records.errors import Busy, GameMoved, Unavailable
-
-# json and jsonb values are read by orjson (the store writes them with it):
-# a replay reads a game's every event, and the standard library's parser
-# took two thirds of that time.
-set_json_loads(orjson.loads)
 
 # One stuck session must not stall the others: a writer gives up waiting for a
 # lock after LOCK_TIMEOUT, and a transaction left idle is cut off.
