@@ -142,3 +142,47 @@ def test_a_player_entering_their_cards_is_offered_the_same_cards_whatever_the_ot
         text = _pad_text(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
         pads.append(text.replace(players[second["dealt_to"]]["name"], "the second player"))
     assert pads[0] == pads[1]
+
+
+def test_a_player_who_enters_a_card_another_holds_is_told_in_plain_words_and_nothing_is_stored(
+    app, client, pool
+):
+    """Their pad offers every card they cannot see, so a mistaken tap can
+    name a card another player holds: the entry is refused as any card
+    the deck does not hold, and they enter their cards again."""
+    club, players, game = sealed_game(client)
+    view = until_dealt(client, club, game)
+    first = view["waiting_for_chance"]["dealt_to"]
+    with pool.connection() as conn:
+        record = get_game(conn, UUID(game["id"]))
+        request = record.engine.chance(states.load_state(conn, record))
+    held = sorted(request.pool)[: request.draw]
+    command = {"type": request.command, **dict(request.fixed), "cards": held}
+    assert (
+        Api(client, game["seat_tokens"][first]["token"])
+        .post(f"/games/{game['id']}/actions", {"seat": None, "command": command})
+        .status_code
+        == 201
+    )
+    with pool.connection() as conn:
+        record = get_game(conn, UUID(game["id"]))
+        request = record.engine.chance(states.load_state(conn, record))
+    second = request.dealt_to
+    phone = app.test_client()
+    sign_in(phone, game["seat_tokens"][second]["token"])
+    pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
+    mistaken = [held[0], *sorted(request.pool)[: request.draw - 1]]
+    before = event_count(pool, game["id"])
+    phone.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "csrf_token": csrf_token(pad),
+            "seat": "table",
+            "command": json.dumps({"type": request.command, **dict(request.fixed), "cards": mistaken}),
+            "version": str(record.version),
+        },
+    )
+    assert event_count(pool, game["id"]) == before
+    page = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
+    assert "Only cards still in the pile can be drawn." in page
+    assert f"Your cards: {players[second]['name']} draws" in page, "they may enter their cards again"
