@@ -48,6 +48,26 @@ def until_dealt(client, club, game) -> dict:
     raise AssertionError("no player's cards were awaited")
 
 
+def _enter_on_pad(phone, game, pad: str, command: dict, version) -> object:
+    """The table's entry ``command`` posted from the scorepad ``pad`` as it was shown at ``version``."""
+    return phone.post(
+        f"/game/{game['id']}/scorepad",
+        data={
+            "csrf_token": csrf_token(pad),
+            "seat": "table",
+            "command": json.dumps(command),
+            "version": str(version),
+        },
+    )
+
+
+def _awaited(pool, game):
+    """The game as stored, and the chance it awaits."""
+    with pool.connection() as conn:
+        record = get_game(conn, UUID(game["id"]))
+        return record, record.engine.chance(states.load_state(conn, record))
+
+
 def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards(app, client, pool):
     club, players, game = sealed_game(client)
     view = until_dealt(client, club, game)
@@ -65,15 +85,7 @@ def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards
     assert f"Your cards: {players[ana]['name']} draws" in html.unescape(pad)
     legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
     command = legal["seats"]["dealer"][0]["command"]
-    entered = phone.post(
-        f"/game/{game['id']}/scorepad",
-        data={
-            "csrf_token": csrf_token(pad),
-            "seat": "table",
-            "command": json.dumps(command),
-            "version": str(legal["version"]),
-        },
-    )
+    entered = _enter_on_pad(phone, game, pad, command, legal["version"])
     assert entered.status_code == 303
     hand = command["cards"]
 
@@ -95,15 +107,7 @@ def test_another_player_may_not_enter_a_player_s_cards_and_nothing_is_stored(app
     assert "table" not in PAD.findall(pad)
     legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
     before = event_count(pool, game["id"])
-    phone.post(
-        f"/game/{game['id']}/scorepad",
-        data={
-            "csrf_token": csrf_token(pad),
-            "seat": "table",
-            "command": json.dumps(legal["seats"]["dealer"][0]["command"]),
-            "version": str(legal["version"]),
-        },
-    )
+    _enter_on_pad(phone, game, pad, legal["seats"]["dealer"][0]["command"], legal["version"])
     refused = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
     assert "only the cards dealt into their own hand" in refused
     assert event_count(pool, game["id"]) == before
@@ -125,9 +129,7 @@ def test_a_player_entering_their_cards_is_offered_the_same_cards_whatever_the_ot
         club, players, game = sealed_game(client)
         view = until_dealt(client, club, game)
         first = view["waiting_for_chance"]["dealt_to"]
-        with pool.connection() as conn:
-            record = get_game(conn, UUID(game["id"]))
-            request = record.engine.chance(states.load_state(conn, record))
+        _, request = _awaited(pool, game)
         deck = sorted(request.pool)
         cards = deck[: request.draw] if game_number == 0 else deck[-request.draw :]
         command = {"seat": None, "command": {"type": request.command, **dict(request.fixed), "cards": cards}}
@@ -153,9 +155,7 @@ def test_a_player_who_enters_a_card_another_holds_is_told_in_plain_words_and_not
     club, players, game = sealed_game(client)
     view = until_dealt(client, club, game)
     first = view["waiting_for_chance"]["dealt_to"]
-    with pool.connection() as conn:
-        record = get_game(conn, UUID(game["id"]))
-        request = record.engine.chance(states.load_state(conn, record))
+    record, request = _awaited(pool, game)
     held = sorted(request.pool)[: request.draw]
     command = {"type": request.command, **dict(request.fixed), "cards": held}
     assert (
@@ -164,23 +164,15 @@ def test_a_player_who_enters_a_card_another_holds_is_told_in_plain_words_and_not
         .status_code
         == 201
     )
-    with pool.connection() as conn:
-        record = get_game(conn, UUID(game["id"]))
-        request = record.engine.chance(states.load_state(conn, record))
+    record, request = _awaited(pool, game)
     second = request.dealt_to
     phone = app.test_client()
     sign_in(phone, game["seat_tokens"][second]["token"])
     pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
     mistaken = [held[0], *sorted(request.pool)[: request.draw - 1]]
     before = event_count(pool, game["id"])
-    phone.post(
-        f"/game/{game['id']}/scorepad",
-        data={
-            "csrf_token": csrf_token(pad),
-            "seat": "table",
-            "command": json.dumps({"type": request.command, **dict(request.fixed), "cards": mistaken}),
-            "version": str(record.version),
-        },
+    _enter_on_pad(
+        phone, game, pad, {"type": request.command, **dict(request.fixed), "cards": mistaken}, record.version
     )
     assert event_count(pool, game["id"]) == before
     page = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
