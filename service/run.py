@@ -9,6 +9,7 @@ everything it started.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import signal
@@ -93,7 +94,11 @@ class Supervised:
     """One child process kept running: started again when it dies, after a
     back-off that doubles from ``FIRST_BACKOFF`` to ``LAST_BACKOFF`` while it
     keeps dying, and starts again from the first once it has run ``STEADY``
-    seconds."""
+    seconds.
+
+    Each child leads a process group of its own: a worker killed outright
+    leaves its pool and beat processes behind, and they are ended with it
+    (the group is killed before a restart and after a stop)."""
 
     FIRST_BACKOFF, LAST_BACKOFF, STEADY = 1.0, 30.0, 60.0
 
@@ -104,7 +109,7 @@ class Supervised:
         self._start()
 
     def _start(self) -> None:
-        self.proc = subprocess.Popen(self.command, env=self.env, cwd=ROOT)
+        self.proc = subprocess.Popen(self.command, env=self.env, cwd=ROOT, process_group=0)
         self.started = time.monotonic()
         self.restart_at = None
 
@@ -119,6 +124,7 @@ class Supervised:
         code = self.proc.poll()
         if code is None:
             return
+        self._end_group()
         if now - self.started >= self.STEADY:
             self.backoff = self.FIRST_BACKOFF
         print(f"{self.name} exited with {code}; starting it again in {self.backoff:.0f} s", flush=True)
@@ -135,6 +141,13 @@ class Supervised:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
+        self._end_group()
+
+    def _end_group(self) -> None:
+        """Kill what is left of the child's process group (its own children)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
 
 #: Threads that run requests; reading and writing sockets is not their job.

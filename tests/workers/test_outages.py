@@ -163,6 +163,18 @@ def _children(pid: int) -> dict[int, str]:
     return found
 
 
+def _alive(pids) -> list[int]:
+    """Those of ``pids`` still running (a zombie has ended)."""
+    alive = []
+    for pid in pids:
+        try:
+            if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+                alive.append(pid)
+        except (OSError, IndexError):
+            continue
+    return alive
+
+
 def _healthy(port: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as answer:
@@ -194,13 +206,19 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
         )
         wait_for(lambda: _healthy(port), timeout=30, what="the API to be started again")
         assert run.poll() is None
+        wait_for(lambda: _children(worker), timeout=60, what="the worker's pool to start")
+        pool = list(_children(worker))
         os.kill(worker, signal.SIGKILL)
         wait_for(
             lambda: any("celery" in cmd and pid != worker for pid, cmd in _children(run.pid).items()),
             timeout=30,
             what="the worker to be started again",
         )
+        wait_for(
+            lambda: not _alive(pool), timeout=10, what="the killed worker's pool processes to end with it"
+        )
         assert run.poll() is None and _healthy(port)  # the database stayed up throughout
+        started = [p for child in _children(run.pid) for p in (child, *_children(child))]
     finally:
         run.send_signal(signal.SIGINT)
         try:
@@ -208,6 +226,7 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
         except subprocess.TimeoutExpired:
             run.kill()
         log.close()
+    wait_for(lambda: not _alive(started), timeout=10, what="Ctrl-C to leave no process behind")
     said = (tmp_path / "run.log").read_text(errors="replace")
     assert "API exited with -9; starting it again" in said and "worker exited with -9" in said, said[-2000:]
 
