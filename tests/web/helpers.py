@@ -19,8 +19,11 @@ def sign_in(client, token: str) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)
 
 
-def table_game(client, engine: str = "chancellors", seats: int = 3, league: bool = True, **options):
-    """A club, its players, a league and a table game of ``engine``."""
+def table_game(
+    client, engine: str = "chancellors", seats: int = 3, league: bool = True, sealed: bool = False, **options
+):
+    """A club, its players, a league and a table game of ``engine`` (``sealed``:
+    its recorder sees only public information, each player enters their own secrets)."""
     club = ClubFactory(client=client)
     players = [PlayerFactory(client=client, club=club) for _ in range(seats)]
     league_row = LeagueFactory(client=client, club=club, public=False) if league else None
@@ -34,6 +37,7 @@ def table_game(client, engine: str = "chancellors", seats: int = 3, league: bool
             "dealer": "table",
             "options": options,
             **({"league": league_row["id"]} if league_row else {}),
+            **({"admin_spectator": True} if sealed else {}),
         },
     )
     return club, players, league_row, game

@@ -113,17 +113,8 @@ def test_a_player_s_own_cards_pad_and_the_recorder_s_waiting_list_have_no_seriou
     """The pad a player enters their own cards on (a card chosen, copies
     counted) and the recorder's list of whom the game waits for, in light
     and in dark mode."""
-    club, players, _, _ = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
-    game = post_as_admin(
-        broker_client,
-        club,
-        "games",
-        {
-            "engine": "house-of-cronies",
-            "seats": [p["id"] for p in players],
-            "dealer": "table",
-            "admin_spectator": True,
-        },
+    club, players, _, game = table_game(
+        broker_client, engine="house-of-cronies", seats=4, league=False, sealed=True
     )
     view = Api(broker_client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
     dealt_to = view["waiting_for_chance"]["dealt_to"]

@@ -81,18 +81,8 @@ def test_a_house_of_cronies_deal_is_entered_in_any_order_and_recorded_by_its_las
 def test_a_player_enters_their_own_hand_and_sealed_choice_and_the_recorder_sees_neither(
     page, phone, broker_client
 ):
-    club, players, _, _ = table_game(broker_client, seats=3, league=False)
+    club, players, _, sealed = table_game(broker_client, seats=3, league=False, sealed=True, target=10)
     admin = Api(broker_client, club["admin_token"])
-    sealed = admin.post(
-        f"/clubs/{club['id']}/games",
-        {
-            "engine": "chancellors",
-            "seats": [p["id"] for p in players],
-            "dealer": "table",
-            "options": {"target": 10},
-            "admin_spectator": True,
-        },
-    ).get_json()
     gid = sealed["id"]
     sign_in(page, club["admin_token"])
     page.goto(f"/game/{gid}/scorepad")
@@ -230,17 +220,11 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
     every tap no phone shows a card another seat holds hidden (but in the
     log's public lines; by name or by id, the game's details opened), while
     each player's phone shows their own hidden cards."""
-    club, players, _, _ = table_game(broker_client, engine="house-of-cronies", seats=4, league=False)
+    club, players, _, game = table_game(
+        broker_client, engine="house-of-cronies", seats=4, league=False, sealed=True
+    )
     admin = Api(broker_client, club["admin_token"])
-    gid = admin.post(
-        f"/clubs/{club['id']}/games",
-        {
-            "engine": "house-of-cronies",
-            "seats": [p["id"] for p in players],
-            "dealer": "table",
-            "admin_spectator": True,
-        },
-    ).get_json()["id"]
+    gid = game["id"]
     who = [p["name"] for p in players]
     phones = {None: page}
     sign_in(page, club["admin_token"])

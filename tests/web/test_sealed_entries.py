@@ -21,19 +21,8 @@ PAD = re.compile(r'<section class="pad" id="pad-(\w+)">')
 
 def sealed_game(client):
     """A Chancellors table game whose recorder sees only public information."""
-    club, players, _, _ = table_game(client, target=10, league=False)
-    response = Api(client, club["admin_token"]).post(
-        f"/clubs/{club['id']}/games",
-        {
-            "engine": "chancellors",
-            "seats": [p["id"] for p in players],
-            "dealer": "table",
-            "options": {"target": 10},
-            "admin_spectator": True,
-        },
-    )
-    assert response.status_code == 201, response.get_json()
-    return club, players, response.get_json()
+    club, players, _, game = table_game(client, target=10, league=False, sealed=True)
+    return club, players, game
 
 
 def until_dealt(client, club, game) -> dict:
