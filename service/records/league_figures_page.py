@@ -380,7 +380,7 @@ def statistics_page(
         position = position_of(conn, "statistics")
         figures = tally(conn, league_id)
         games = figures.games
-        high = min(upto, games) if upto is not None else games
+        high = max(min(upto, games), 0) if upto is not None else games
         low = max(high - ENGINE_WINDOW, 0)
         window = conn.execute(
             "SELECT seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"

@@ -161,7 +161,7 @@ def league_page(
             "SELECT max(seq) AS seq FROM rating_history WHERE league_id = %s", (league_id,)
         ).fetchone()["seq"]
         last = int(last or 0)
-        high = min(upto, last) if upto is not None else last
+        high = max(min(upto, last), 0) if upto is not None else last
         low = max(high - CHART_WINDOW, 0)
         rows = conn.execute(
             "SELECT h.seq, h.player_id, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"

@@ -120,6 +120,9 @@ def test_the_game_s_own_figures_are_merged_over_a_window_of_games(client, pool, 
     assert latest["statistics"]["engine"]["rolls"]["games"] == 25
     earlier = statistics_page(records, uuid.UUID(league["id"]), None, upto=35)
     assert earlier["engine_window"] == {"from": 11, "to": 35, "earlier": 10, "later": 60}
+    for before_the_first in (0, -1):  # an address typed by hand: no game, not an error
+        none = statistics_page(records, uuid.UUID(league["id"]), None, upto=before_the_first)
+        assert none["statistics"]["engine"] == {}
 
 
 def test_a_game_that_ends_or_is_reopened_changes_the_page_at_once(client, pool, app):
