@@ -33,7 +33,12 @@ PLAIN = {
     "method-not-allowed": "This address is not meant to be opened like that.",
     "invalid-token": "This sign-in is not valid (it may have been replaced). Ask the club's organiser for a new link.",
     "token-required": "Please sign in to see this page.",
+    "projection-behind": "This page is still being brought up to date with the latest entries."
+    " It will show here by itself in a moment.",
 }
+
+#: Titles for the answers whose status's title would mislead.
+CODE_TITLES = {"projection-behind": "Almost ready"}
 
 
 def wants_page() -> bool:
@@ -62,7 +67,7 @@ def error_page(status: int, code: str, detail: str) -> Response | None:
     body = render_template(
         "error.html",
         status=status,
-        title=TITLES.get(status, "That did not work"),
+        title=CODE_TITLES.get(code) or TITLES.get(status, "That did not work"),
         message=PLAIN.get(code) or detail,
         code=code,
     )

@@ -142,3 +142,57 @@ def test_a_player_s_own_cards_pad_and_the_recorder_s_waiting_list_have_no_seriou
         finally:
             context.close()
     assert not found, "\n".join(found)
+
+
+#: Every control's tap target (a control inside a label: the label), in CSS
+#: pixels, but for a link in a line of words (WCAG's inline exception: an
+#: inline link whose parent says more than its links do).
+SMALL_TARGETS = """() => {
+  const words = el => { const line = el.parentElement.cloneNode(true);
+    line.querySelectorAll('a, button').forEach(a => a.remove());
+    return line.textContent.replace(/[\\s·,:]/g, '').length; };
+  return Array.from(document.querySelectorAll('a[href], button, input:not([type=hidden]), select, summary'))
+    .filter(el => el.getClientRects().length
+                  && !(getComputedStyle(el).display.startsWith('inline') && words(el) > 0))
+    .map(el => [el, (el.closest('label') || el).getBoundingClientRect()])
+    .filter(([el, r]) => r.width < 44 || r.height < 44)
+    .map(([el, r]) => `${el.tagName}.${el.className} "${(el.innerText || el.value || '').trim().slice(0, 24)}"`
+                      + ` ${Math.round(r.width)}x${Math.round(r.height)}`); }"""
+
+
+def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_client, projections):
+    """The card search of a large deck's pad among them."""
+    club, players, league, finished = table_game(broker_client, seats=4, target=10)
+    play_table_game(broker_client, finished, club["admin_token"])
+    replay_ready(broker_client, finished["id"], club["admin_token"])
+    deck = post_as_admin(
+        broker_client,
+        club,
+        "games",
+        {"engine": "political-divide-and-conquer", "seats": [p["id"] for p in players], "dealer": "table"},
+    )
+    sign_in(page, club["admin_token"])
+    small: list[str] = []
+    for path in (
+        "/",
+        f"/club/{club['id']}",
+        f"/club/{club['id']}/players",
+        f"/club/{club['id']}/games",
+        f"/club/{club['id']}/log-result",
+        f"/club/{club['id']}/leagues",
+        f"/club/{club['id']}/new-game?engine=chancellors",
+        f"/league/{league['id']}",
+        f"/league/{league['id']}/statistics",
+        f"/player/{players[0]['id']}",
+        "/ratings",
+        f"/game/{finished['id']}",
+        f"/game/{finished['id']}/replay",
+        f"/game/{deck['id']}/scorepad",
+        f"/game/{deck['id']}",
+        "/no/such/page",
+    ):
+        assert page.goto(path).status == (404 if "no/such" in path else 200), path
+        small += [f"{path}: {found}" for found in page.evaluate(SMALL_TARGETS)]
+        if path.endswith("/scorepad"):
+            assert page.locator(".card-search").count() == 1, "the deck's pad has its card search"
+    assert not small, "\n".join(small)

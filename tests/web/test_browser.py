@@ -7,6 +7,7 @@ import re
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from engines import registry
@@ -157,6 +158,29 @@ def test_the_replay_steps_with_the_arrow_keys_and_shows_each_steps_line(page, br
     click(page, page.get_by_role("link", name=f"{players[1]['name']}'s eyes"))
     assert "seat=1" in page.url
     expect(page.locator("#step-line")).to_have_text(seat_steps[4]["description"])
+
+
+def test_a_replay_still_being_prepared_says_so_plainly_and_shows_itself_once_ready(
+    page, broker_client, worker
+):
+    """No timed refresh (axe: meta-refresh) while a reader waits: the page
+    looks again by itself and loads once, when the worker has drawn the replay."""
+    club, _, _, game = table_game(broker_client, target=10)
+    play_table_game(broker_client, game, club["admin_token"])
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{game['id']}/replay")
+    waiting = page.locator("[data-await-ready]")
+    expect(waiting).to_have_text(re.compile("being brought up to date .* show here by itself"))
+    assert "projection" not in page.inner_text("main")
+    assert page.locator("meta[http-equiv=refresh]").count() == 0
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = Axe().run(page).response["violations"]
+        assert not [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    page.evaluate("() => { window.stillTheSamePage = true; }")
+    worker.start()
+    page.wait_for_selector("#stepper", timeout=60_000)
+    assert page.evaluate("() => window.stillTheSamePage") is None, "the page loaded itself again"
 
 
 def test_the_league_standings_and_chart_change_when_a_game_ends(page, broker_client, projections):

@@ -98,3 +98,25 @@
     else if (document.execCommand && document.execCommand("copy")) done();
   });
 })();
+
+// A page still being prepared (a replay the worker has not drawn yet) looks
+// again every two seconds and shows itself once it is ready: one reload then,
+// rather than a refresh every two seconds while a reader is on it.
+(function () {
+  "use strict";
+  var LOOKS = 150;
+
+  function awaitReady() {
+    if (!document.querySelector("[data-await-ready]")) return;
+    var looks = 0;
+    function look() {
+      if (++looks > LOOKS) return;
+      fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
+        .then(function (response) { if (response.ok) location.reload(); else setTimeout(look, 2000); },
+              function () { setTimeout(look, 2000); });
+    }
+    setTimeout(look, 2000);
+  }
+
+  document.addEventListener("DOMContentLoaded", awaitReady);
+})();
