@@ -23,12 +23,18 @@ def problems(axe: Axe, page, path: str) -> list[str]:
     ]
 
 
+def finished_with_replay(client, seats: int = 3):
+    """A club whose league holds one finished Chancellors game, its replay drawn."""
+    club, players, league, finished = table_game(client, seats=seats, target=10)
+    play_table_game(client, finished, club["admin_token"])
+    replay_ready(client, finished["id"], club["admin_token"])
+    return club, players, league, finished
+
+
 def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
     browser, server, broker_client, projections
 ):
-    club, players, league, finished = table_game(broker_client, target=10)
-    play_table_game(broker_client, finished, club["admin_token"])
-    replay_ready(broker_client, finished["id"], club["admin_token"])
+    club, players, league, finished = finished_with_replay(broker_client)
     live = post_as_admin(
         broker_client,
         club,
@@ -162,9 +168,7 @@ SMALL_TARGETS = """() => {
 
 def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_client, projections):
     """A scorepad whose log is longer than it shows among them."""
-    club, players, league, finished = table_game(broker_client, seats=4, target=10)
-    play_table_game(broker_client, finished, club["admin_token"])
-    replay_ready(broker_client, finished["id"], club["admin_token"])
+    club, players, league, finished = finished_with_replay(broker_client, seats=4)
     deck = post_as_admin(
         broker_client,
         club,
