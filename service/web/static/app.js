@@ -111,9 +111,12 @@
     var looks = 0;
     function look() {
       if (++looks > LOOKS) return;
+      var again = function () { setTimeout(look, 2000); };
       fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { Accept: "text/html" } })
-        .then(function (response) { if (response.ok) location.reload(); else setTimeout(look, 2000); },
-              function () { setTimeout(look, 2000); });
+        .then(function (response) { return response.ok ? response.text() : ""; })
+        .then(function (page) {
+          if (page && page.indexOf("data-await-ready") < 0) location.reload(); else again();
+        }, again);
     }
     setTimeout(look, 2000);
   }
