@@ -19,7 +19,7 @@ from engines.maccreedys_mansion.effects import resolve_card
 from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete_locations, debt_total, markers_in_hand, money
 from engines.maccreedys_mansion.state import OVER, MmState, dump_state
-from engines.maccreedys_mansion.words import card_name, location_name, room_name, space_name
+from engines.maccreedys_mansion.words import card_name, dollars, location_name, room_name, space_name
 
 DECKS = ("job_deck", "event_deck", "haunt_deck")
 HAUNT_TARGETS = {
@@ -79,10 +79,6 @@ def redact(event: Event, seat: int | None) -> Event:
 
 def _who(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
-
-
-def _dollars(n: int) -> str:
-    return f"${n:,}"
 
 
 def _word(d: Mapping[str, Any], name: str, key: str) -> Any:
@@ -177,8 +173,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ev.WORKER_HAUNTED: lambda: (
             f"{who} haunts {with_article(d['worker'])} out of work for round {d['round']}."
         ),
-        ev.COMPANY_FINED: lambda: f"{who} pays {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
-        ev.BONUS_PAID: lambda: f"{who} receives {_dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
+        ev.COMPANY_FINED: lambda: f"{who} pays {dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
+        ev.BONUS_PAID: lambda: f"{who} receives {dollars(d['amount'])} ({_word(d, 'name', 'card')}).",
         ev.INSPECTION_CANCELLED: lambda: f"{_by(d, names)} keeps the Inspector away in round {d['round']}.",
         ev.HAUNT_PASSED: lambda: f"{who} does not haunt.",
         ev.JOBS_INSPECTED: lambda: (
@@ -188,8 +184,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ),
         ev.INSPECTION_SKIPPED: lambda: f"There is no Inspection in round {d['round']}.",
         ev.COMPANY_PAID: lambda: (
-            f"{who} earns {_dollars(d['jobs'])}, pays {_dollars(d['wages'])} in wages and "
-            f"{_dollars(d['vendors'])} to vendors"
+            f"{who} earns {dollars(d['jobs'])}, pays {dollars(d['wages'])} in wages and "
+            f"{dollars(d['vendors'])} to vendors"
             + (
                 f", and owes {_plural(len(d['wage_debts']) + len(d['vendor_debts']), 'debt')}."
                 if d["wage_debts"] or d["vendor_debts"]
@@ -198,22 +194,22 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ),
         ev.COMPANY_CLOSED: lambda: f"{who} is bankrupt and closes.",
         ev.INVESTMENT_LIQUIDATED: lambda: (
-            f"{who} liquidates {_dollars(d['amount'])} of investments"
+            f"{who} liquidates {dollars(d['amount'])} of investments"
             + (" (a closed company must)." if d["forced"] else ".")
         ),
-        ev.DIVIDENDS_COLLECTED: lambda: f"{who} collects {_dollars(d['amount'])} in dividends.",
-        ev.FUNDS_INVESTED: lambda: f"{who} invests {_dollars(d['amount'])}.",
+        ev.DIVIDENDS_COLLECTED: lambda: f"{who} collects {dollars(d['amount'])} in dividends.",
+        ev.FUNDS_INVESTED: lambda: f"{who} invests {dollars(d['amount'])}.",
         ev.INVESTMENTS_PASSED: lambda: f"{who} leaves the investments as they are.",
-        ev.DEBT_PAID: lambda: f"{who} pays {with_article(d['item'])} debt of {_dollars(d['amount'])}.",
+        ev.DEBT_PAID: lambda: f"{who} pays {with_article(d['item'])} debt of {dollars(d['amount'])}.",
         ev.SETTLING_FINISHED: lambda: f"{who} settles no more debts.",
         ev.COMPANY_REOPENED: lambda: f"{who} re-opens for business.",
         ev.COMPANY_STAYED_CLOSED: lambda: f"{who} stays closed.",
         ev.COMPANY_CLOSED_FOR_GOOD: lambda: f"{who} has nothing left and is closed for good.",
-        ev.BID_PLACED: lambda: f"{who} bids {_dollars(d['amount'])} for the First Player Marker.",
+        ev.BID_PLACED: lambda: f"{who} bids {dollars(d['amount'])} for the First Player Marker.",
         ev.BID_PASSED: lambda: f"{who} passes.",
         ev.FIRST_PLAYER_CHOSEN: lambda: (
             f"{who} takes the First Player Marker"
-            + (f" for {_dollars(d['paid'])}." if d["paid"] else " (no bids).")
+            + (f" for {dollars(d['paid'])}." if d["paid"] else " (no bids).")
         ),
         ev.GAME_DECIDED: lambda: (
             f"The game ends ({d.get('ended_by', d.get('reason', '')).replace('-', ' ')}) after round {d['round']}."

@@ -13,12 +13,13 @@ from engines.kit import table as t
 from engines.maccreedys_mansion.flow import actor
 from engines.maccreedys_mansion.query import complete, debt_total, in_play, markers_in_hand, money, occupied
 from engines.maccreedys_mansion.state import OVER, MmState
+from engines.maccreedys_mansion.words import dollars
 
 
 def job(state: MmState, job_id: str) -> dict[str, Any]:
     j = state.board.job[job_id]
     where = state.board.location[j.location].name if j.location in state.board.location else ""
-    return t.card(j.name, f"Job at {where}" if where else "Job", f"Pays {j.reward}")
+    return t.card(j.name, f"Job at {where}" if where else "Job", f"Pays {dollars(j.reward)}")
 
 
 def event_card(state: MmState, card_id: str) -> dict[str, Any]:
@@ -57,21 +58,21 @@ def table(state: MmState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, A
     for s, c in enumerate(state.companies):
         notes = [
             t.words(c.status.status) if c.status.status != "open" else "",
-            f"Active funds {c.active}, invested {c.invested}",
+            f"Active funds {dollars(c.active)}, invested {dollars(c.invested)}",
             f"Hired: {_counts(board.worker_types, c.hired)}" if any(c.hired) else "",
             f"Not yet placed: {_counts(board.worker_types, c.unplaced)}" if any(c.unplaced) else "",
             f"Storage: {_counts(board.resource_types, c.storage)}" if any(c.storage) else "",
             f"Dedicated: {_counts(board.resource_types, c.dedicated)}" if any(c.dedicated) else "",
             f"Debts: {t.listing([f'{n} {t.words(k).lower()}' for k, n in sorted(Counter(c.debts).items())])}"
-            f" (worth {debt_total(state, s)})"
+            f" (worth {dollars(debt_total(state, s))})"
             if c.debts
             else "",
             f"Markers in hand: {markers_in_hand(state, s)}",
         ]
         if state.high_bidder == s and state.high_bid:
-            notes.append(f"High bid {state.high_bid}")
+            notes.append(f"High bid {dollars(state.high_bid)}")
         groups = [t.group("Jobs won", [job(state, j) for j in c.jobs])]
-        seats.append(t.seat_area(names, s, groups, f"Worth {money(state, s)}", s == now, notes))
+        seats.append(t.seat_area(names, s, groups, f"Worth {dollars(money(state, s))}", s == now, notes))
     areas = [_room(state, room, names) for room in board.rooms]
     areas.append(t.group("Job track", [job(state, j) for j in state.track]))
     if state.revealed:

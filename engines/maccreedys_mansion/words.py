@@ -37,3 +37,8 @@ def room_name(board: Board, room: str) -> str | None:
 
 def location_name(board: Board, location: str) -> str | None:
     return _named(board.location, location)
+
+
+def dollars(amount: int) -> str:
+    """An amount of money as the rulebook prints it: $10,000."""
+    return f"${amount:,}"

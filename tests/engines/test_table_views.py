@@ -226,6 +226,21 @@ def test_maccreedys_mansion_rooms_list_what_their_locations_need():
     assert table["seats"][0]["score"].startswith("Worth ")
 
 
+def test_maccreedys_mansion_money_reads_as_the_rulebook_prints_it():
+    """$10,000 in the funds, the worth, a job's pay, the debts and the high bid, as the log writes it."""
+    engine = registry.get("maccreedys-mansion")
+    state = first_state("maccreedys-mansion", 2, {"max_rounds": 3}, lambda s: bool(s.track))
+    state = state.with_company(0, debts=("gasman",)).with_(high_bidder=0, high_bid=3500)
+    table = engine.table(state, None, PLAYERS[:2])
+    ada = table["seats"][0]
+    assert "Active funds $10,000, invested $20,000" in ada["notes"]
+    assert ada["score"] == "Worth $24,000"  # less the $6,000 owed
+    assert any(note.endswith("(worth $6,000)") for note in ada["notes"]), ada["notes"]
+    assert "High bid $3,500" in ada["notes"]
+    track = next(a for a in table["areas"] if a["title"] == "Job track")
+    assert all(re.fullmatch(r"Pays \$\d{1,3}(,\d{3})*", card["value"]) for card in track["cards"]), track
+
+
 def test_political_divide_and_conquer_a_base_shows_each_group_with_its_stack_in_order():
     state = first_state(
         "political-divide-and-conquer", 4, {}, lambda s: any(s.stack(g) for p in s.players for g in p.base)
