@@ -129,6 +129,12 @@ def with_article(noun: str) -> str:
     return f"{'an' if str(noun)[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` of a plural ``noun``, one of it singular: "1 pipe", "3 pipes" ("glass" stays)."""
+    one = n == 1 and noun.endswith("s") and not noun.endswith("ss")
+    return f"{n} {noun[:-1] if one else noun}"
+
+
 def name_of(names: Sequence[str], seat: Any) -> str:
     """A seat's player, or "nobody" for what is not a seat."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):

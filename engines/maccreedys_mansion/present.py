@@ -12,7 +12,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.kit.labels import is_index
-from engines.kit.table import with_article
+from engines.kit.table import counted, with_article
 from engines.maccreedys_mansion import events as ev
 from engines.maccreedys_mansion.catalog import Board
 from engines.maccreedys_mansion.effects import resolve_card
@@ -144,7 +144,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
         ev.ROUND_STARTED: lambda: f"Round {d['round']} begins with hiring.",
         ev.PHASE_BEGAN: lambda: f"Round {d['round']}: the {d['phase'].replace('-', ' ')} phase begins.",
         ev.WORKER_HIRED: lambda: f"{who} hires {with_article(d['worker'])}.",
-        ev.RESOURCES_BOUGHT: lambda: f"{who} buys {d['count']} {d['resource']}.",
+        ev.RESOURCES_BOUGHT: lambda: f"{who} buys {counted(d['count'], d['resource'])}.",
         ev.HIRING_PASSED: lambda: f"{who} passes on hiring.",
         ev.WORKER_PLACED: lambda: (
             f"{who} places {with_article(d['worker'])} on {_word(d, 'space_name', 'space')}."

@@ -29,7 +29,7 @@ def event_card(state: MmState, card_id: str) -> dict[str, Any]:
 
 
 def _counts(types: Sequence[str], counts: Sequence[int]) -> str:
-    return t.listing([f"{n} {t.words(k).lower()}" for k, n in zip(types, counts, strict=False) if n])
+    return t.listing([t.counted(n, t.words(k).lower()) for k, n in zip(types, counts, strict=False) if n])
 
 
 def _room(state: MmState, room: Any, names: Sequence[str]) -> dict[str, Any]:
@@ -63,7 +63,7 @@ def table(state: MmState, viewer: t.Viewer, names: Sequence[str]) -> dict[str, A
             f"Not yet placed: {_counts(board.worker_types, c.unplaced)}" if any(c.unplaced) else "",
             f"Storage: {_counts(board.resource_types, c.storage)}" if any(c.storage) else "",
             f"Dedicated: {_counts(board.resource_types, c.dedicated)}" if any(c.dedicated) else "",
-            f"Debts: {t.listing([f'{n} {t.words(k).lower()}' for k, n in sorted(Counter(c.debts).items())])}"
+            f"Debts: {t.listing([t.counted(n, t.words(k).lower()) for k, n in sorted(Counter(c.debts).items())])}"
             f" (worth {dollars(debt_total(state, s))})"
             if c.debts
             else "",

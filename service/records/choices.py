@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import ChanceRequest, Engine, RuleViolation
+from engines.kit.table import counted
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
@@ -168,8 +169,7 @@ def _answer_of_several(path: str, value: Any, words_for: ValueLabel) -> str:
     count with what it counts ("2 stacks"), the rest as ``_answer`` words it."""
     name, _, index = path.partition(".")
     if index == "count":
-        counted = words(name).lower()
-        return f"{value} {counted[:-1] if value == 1 and counted.endswith('s') else counted}"
+        return counted(value, words(name).lower())
     return _answer(path, value, words_for)
 
 

@@ -49,6 +49,14 @@ def test_a_drawn_job_is_named_as_printed():
     assert lines(events)[0] == "Job card drawn to the job track: Restore the front door."
 
 
+def test_one_resource_bought_reads_in_the_singular_and_more_in_the_plural():
+    state = new_game(2)
+    _, one = run(state, {"type": "BuyResources", "seat": 0, "resource": "pipes", "count": 1})
+    assert lines(one)[0] == f"{NAMES[0]} buys 1 pipe."
+    _, three = run(state, {"type": "BuyResources", "seat": 0, "resource": "pipes", "count": 3})
+    assert lines(three)[0] == f"{NAMES[0]} buys 3 pipes."
+
+
 def test_a_revealed_event_card_and_what_it_breaks_are_named():
     state = fill(until(new_game(2), "event"), "front-door", 1)
     _, events = draw(state, "event-storm")
