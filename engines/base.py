@@ -93,6 +93,23 @@ class ChanceRequest:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """A number a seat's command may carry in one field, any whole number from
+    ``low`` to ``high`` (None: no bound) in steps of ``step``, where
+    ``legal_commands`` lists only a few of them: a bid, a purchase, a sum
+    invested. ``command`` is the command without that field (seat excluded);
+    ``words`` asks for the number in the game's words ("How many stone?").
+    ``decide`` still judges the number entered."""
+
+    command: Mapping[str, Any]
+    field: str
+    low: int
+    words: str
+    high: int | None = None
+    step: int = 1
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a game stands. ``places[i]`` is seat i's place (1 = won; ties share)."""
 

@@ -10,7 +10,7 @@ handler, then the settle loop (``engines.kit.settle``), and it supplies what
 most games share: no opening events, every event seen whole, the state
 dumped and loaded through its dataclass (``engines.kit.state_schema``), and
 the scorepad's label of a command as the log line it would write
-(``engines.kit.labels``).
+(``engines.kit.labels``), and no numbers beyond those ``legal_commands`` lists.
 
 Each function a game supplies is stored as it is and called as the engine's
 method of the same name, so ``ENGINE.evolve(state, event)`` is the game's
@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import ChanceRequest, Command, Event, GameConfig, Outcome, State
+from engines.base import Amount, ChanceRequest, Command, Event, GameConfig, Outcome, State
 from engines.kit import state_schema
 from engines.kit.guards import check_seat_command
 from engines.kit.labels import awaited_chance, log_label
@@ -63,6 +63,10 @@ def catalog_kept_out(
 
 def as_logged(state: State, command: Command, names: Names, logged: str) -> str:
     return logged
+
+
+def no_amounts(state: State, seat: int) -> Sequence[Amount]:
+    return ()
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -113,6 +117,9 @@ class Rulebook:
     awaited_label: Callable[[State, Command, Names], str]
     label_command: Callable[[State, Command, Names, str], str] = as_logged
     label_value: Callable[[State, str, Any, Names], str | None] | None = None
+    #: The numbers a seat's commands may carry beyond those ``legal_commands``
+    #: lists (a bid of any sum): the scorepad asks for them (``engines.base.Amount``).
+    amounts: Callable[[State, int], Sequence[Amount]] = no_amounts
 
     def decide(self, state: State, command: Command) -> list[Event]:
         check_seat_command(

@@ -45,10 +45,12 @@ from engines.maccreedys_mansion.state import (
     SETTLE_UP,
     MmState,
 )
-from engines.maccreedys_mansion.words import card_name, room_name, space_name
+from engines.maccreedys_mansion.words import card_name, dollars, room_name, space_name
 
 DIVIDEND_FLOOR = 100
 BID_STEP = 100
+#: The most of one resource a company buys in one turn (the rulebook sets no limit; a record needs one).
+MOST_BOUGHT = 1000
 
 
 def _phase(state: MmState, command: Command, phase: str) -> int:
@@ -111,8 +113,8 @@ def buy_resources(state: MmState, command: Command) -> list[Event]:
     expect_turn(seat, actor(state))
     resource = _choice(command.get("resource"), state.board.resource_types, "no-such-resource", "resource")
     count = command.get("count")
-    if not is_int(count) or count < 1:
-        raise RuleViolation("bad-count", "Buy at least one.", {"count": count})
+    if not is_int(count) or not 1 <= count <= MOST_BOUGHT:
+        raise RuleViolation("bad-count", f"Buy from 1 to {MOST_BOUGHT:,}.", {"count": count})
     data = {"seat": seat, "resource": resource, "count": count, "next": _next_hirer(state, seat)}
     return [Event(ev.RESOURCES_BOUGHT, data)]
 
@@ -262,7 +264,7 @@ def invest(state: MmState, command: Command) -> list[Event]:
     if not is_int(amount) or not 1 <= amount <= active:
         raise RuleViolation(
             "amount-out-of-range",
-            f"Invest from $1 to your active ${active}.",
+            f"Invest from $1 to your active funds of {dollars(active)}.",
             {"amount": amount, "active": active},
         )
     return [Event(ev.FUNDS_INVESTED, {"seat": seat, "amount": amount})]
@@ -284,7 +286,7 @@ def pay_debt(state: MmState, command: Command) -> list[Event]:
         raise RuleViolation("no-such-debt", f"You owe nothing for {item!r}.", {"item": item})
     price = state.board.item_price(item)
     if state.companies[seat].active < price:
-        raise RuleViolation("cannot-afford", f"That debt costs ${price}.", {"price": price})
+        raise RuleViolation("cannot-afford", f"That debt costs {dollars(price)}.", {"price": price})
     return [Event(ev.DEBT_PAID, {"seat": seat, "item": item, "amount": price})]
 
 
@@ -319,7 +321,9 @@ def bid(state: MmState, command: Command) -> list[Event]:
     if not is_int(amount) or amount % BID_STEP:
         raise RuleViolation("bid-not-in-hundreds", "Bids are whole multiples of $100.", {"amount": amount})
     if amount <= state.high_bid:
-        raise RuleViolation("bid-too-low", f"Bid more than ${state.high_bid}.", {"high": state.high_bid})
+        raise RuleViolation(
+            "bid-too-low", f"Bid more than {dollars(state.high_bid)}.", {"high": state.high_bid}
+        )
     if amount > state.companies[seat].active:
         raise RuleViolation("bid-beyond-funds", "You cannot bid more than your active funds.")
     after = state.with_(high_bidder=seat)

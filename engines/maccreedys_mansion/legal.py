@@ -3,15 +3,19 @@
 Amounts are free (resources bought, funds invested, bids), so the list holds a
 representative few: buying one resource (while storage is short of what the
 company's workers need), investing half or all of the active funds, the
-smallest raise and a jump to half the funds. ``decide`` judges any amount.
+smallest raise and a jump to half the funds. ``decide`` judges any amount;
+``amounts`` tells the scorepad the whole range of each, so that a table can
+enter the number actually bought, invested or bid.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engines.base import Amount
 from engines.kit.chance_commands import table_chance_commands
-from engines.maccreedys_mansion.decide import BID_STEP, DIVIDEND_FLOOR
+from engines.kit.table import words
+from engines.maccreedys_mansion.decide import BID_STEP, DIVIDEND_FLOOR, MOST_BOUGHT
 from engines.maccreedys_mansion.flow import actor, chance_request
 from engines.maccreedys_mansion.query import complete, dedications, dividend, in_play, placements, supply
 from engines.maccreedys_mansion.state import (
@@ -115,3 +119,34 @@ def legal_commands(state: MmState, seat: int | None) -> list[dict[str, Any]]:
     if seat is None or seat != actor(state):
         return []
     return [{**command, "seat": seat} for command in _seat_commands(state, seat)]
+
+
+def amounts(state: MmState, seat: int) -> list[Amount]:
+    """Every number ``seat``'s commands may carry now: any count of each
+    resource while hiring (up to ``MOST_BOUGHT``), any sum of its active funds invested, any bid
+    in hundreds above the high bid up to its active funds."""
+    types = {c["type"] for c in legal_commands(state, seat)}
+    company = state.companies[seat] if 0 <= seat < len(state.companies) else None
+    out: list[Amount] = []
+    if "PassHiring" in types and company is not None and company.status.is_open:
+        out += [
+            Amount(
+                {"type": "BuyResources", "resource": r},
+                "count",
+                1,
+                f"Buy how many {words(r).lower()}?",
+                MOST_BOUGHT,
+            )
+            for r in state.board.resource_types
+        ]
+    if "PassInvestments" in types and company is not None and company.active >= 1:
+        out.append(Amount({"type": "Invest"}, "amount", 1, "Invest how many dollars?", company.active))
+    if "PassBid" in types and company is not None:
+        low, high = state.high_bid + BID_STEP, company.active // BID_STEP * BID_STEP
+        if low <= high:
+            out.append(
+                Amount(
+                    {"type": "PlaceBid"}, "amount", low, "Bid how many dollars, in hundreds?", high, BID_STEP
+                )
+            )
+    return out

@@ -118,4 +118,5 @@ ENGINE = Rulebook(
     statistics=present.statistics,
     awaited_label=present.awaited_label,
     label_value=present.label_value,
+    amounts=legal.amounts,
 )

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields, validate
 from engines.kit import shapes as v
 from engines.kit.state_schema import state_schema
 from engines.maccreedys_mansion import state as st
+from engines.maccreedys_mansion.decide import MOST_BOUGHT
 
 WORKERS = ["carpenter", "mason", "electrician", "plumber", "gasman"]
 RESOURCES = ["stone", "lumber", "wiring", "pipes"]
@@ -37,7 +38,7 @@ class HireWorker(Schema):
 
 class BuyResources(Schema):
     resource = fields.String(required=True, validate=validate.OneOf(RESOURCES))
-    count = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=1000))
+    count = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MOST_BOUGHT))
 
 
 class PlaceWorker(Schema):

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engines.base import ChanceRequest, Engine, RuleViolation
+from engines.base import Amount, ChanceRequest, Engine, RuleViolation
 from engines.kit.table import counted
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
@@ -79,6 +79,7 @@ class Choice:
     grid: int = 0  # the options as a grid of this many columns (a pair of dice: one tap, six by six)
     stays: bool = False  # a set entered by the cards that stay (the draw takes most of the pool)
     own: bool = False  # the caller's own cards, entered on their own phone
+    amounts: tuple[Amount, ...] = ()  # a number the seat may enter beyond the buttons (a bid of any sum)
 
     @property
     def key(self) -> str:

@@ -16,7 +16,7 @@ from uuid import UUID
 import psycopg
 
 from engines import registry
-from engines.base import Event, RuleViolation
+from engines.base import Amount, Event, RuleViolation
 from service.records import (
     access,
     acting,
@@ -284,11 +284,19 @@ def _seat_actions(
         "seat": seat,
         "name": names[seat],
         "version": game.version,
-        "choice": choices.seat_choice(
-            seat, engine.legal_commands(state, seat), picks, _reworded(label, reword), words_for
+        "choice": _with_amounts(
+            choices.seat_choice(
+                seat, engine.legal_commands(state, seat), picks, _reworded(label, reword), words_for
+            ),
+            engine.amounts(state, seat) if not picks else (),
         ),
         "waiting": waiting,
     }
+
+
+def _with_amounts(choice: choices.Choice | None, amounts: Sequence[Amount]) -> choices.Choice | None:
+    """The seat's choice with the numbers it may enter beyond its buttons (a bid of any sum)."""
+    return None if choice is None else replace(choice, amounts=tuple(amounts))
 
 
 def _reworded(label: Callable[[Any], str], reword: Callable[[str], str]) -> Callable[[Any], str]:
@@ -389,7 +397,7 @@ def scorepad(
             then = _roll_after(game, principal, engine, state)
             choice = choices.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
-                pads.append(choice)
+                pads.append(replace(choice, amounts=() if picked else tuple(engine.amounts(state, seat))))
     window = _pass_window(game, principal, state, names, reword) if game.status == "active" else None
     outcome = engine.outcome(state)
     log = log_lines(game, events, viewer, names, SCOREPAD_LINES, reword)

@@ -113,9 +113,10 @@ def act(game_id: UUID):
     game moved on (or the refusal in words), or, without scripts, a redirect
     to the page."""
     as_seat = _int("seat")  # the query's: the seat the page is seen as
-    actor, command = posted.seat(request.form.get("actor", "")), posted.command()
+    actor = posted.seat(request.form.get("actor", ""))
     refused = ""
     try:
+        command = posted.command()
         pages.act_for_seat(
             session.records(),
             game_id,
@@ -128,7 +129,8 @@ def act(game_id: UUID):
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = posted.why(error)
     if posted.swapped():
-        return render_template("_game_live.html", **_page(game_id, as_seat), refused=refused)
+        typed = posted.typed() if refused else None
+        return render_template("_game_live.html", **_page(game_id, as_seat), refused=refused, typed=typed)
     if refused:
         flash(refused, "refused")
     return redirect(url_for("web.game", game_id=game_id, seat=as_seat), 303)

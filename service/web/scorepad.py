@@ -21,16 +21,23 @@ from service.web import posted, session
 from service.web.views import blueprint
 
 
-def _render(game_id: UUID, actor: str | None = None, picks: list[str] | None = None, refused: str = ""):
+def _render(
+    game_id: UUID,
+    actor: str | None = None,
+    picks: list[str] | None = None,
+    refused: str = "",
+    typed: dict[str, Any] | None = None,
+):
     page = pages.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
     template = "_scorepad.html" if posted.swapped() else "scorepad.html"
-    return render_template(template, **page, refused=refused)
+    return render_template(template, **page, refused=refused, typed=typed)
 
 
 def _answered(game_id: UUID, refused: str):
-    """After an entry or an undo: the pad in place, or a redirect to the page."""
+    """After an entry or an undo: the pad in place (a refused number still
+    typed in its field), or a redirect to the page."""
     if posted.swapped():
-        return _render(game_id, refused=refused)
+        return _render(game_id, refused=refused, typed=posted.typed() if refused else None)
     if refused:
         flash(refused, "refused")
     return redirect(url_for("web.scorepad", game_id=game_id), 303)
@@ -44,10 +51,10 @@ def scorepad(game_id: UUID):
 @blueprint.post("/game/<uuid:game_id>/scorepad")
 def enter(game_id: UUID):
     seat = request.form.get("seat", "")
-    command = posted.command()
     then = _roll(request.form.get("then", ""))
     refused = ""
     try:
+        command = posted.command()
         pages.record_entry(
             session.records(),
             game_id,

@@ -31,6 +31,18 @@ def finished_with_replay(client, seats: int = 3):
     return club, players, league, finished
 
 
+def mansion_hiring(client, club, players) -> dict:
+    """A MacCreedy's Mansion table game in its first hiring: its pad asks how many of each resource."""
+    game = post_as_admin(
+        client,
+        club,
+        "games",
+        {"engine": "maccreedys-mansion", "seats": [p["id"] for p in players], "dealer": "table"},
+    )
+    play_table_game(client, game, club["admin_token"], until=lambda view: view["waiting_for_chance"] is None)
+    return game
+
+
 def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
     browser, server, broker_client, projections
 ):
@@ -48,6 +60,7 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
         },
     )
     play_table_game(broker_client, live, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
+    hiring = mansion_hiring(broker_client, club, players)
     PlayerFactory(client=broker_client, club=club)
     Api(broker_client, club["admin_token"])
     axe = Axe()
@@ -70,6 +83,7 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
                 f"/game/{finished['id']}",
                 f"/game/{finished['id']}/replay",
                 f"/game/{live['id']}/scorepad",
+                f"/game/{hiring['id']}/scorepad",
             ):
                 found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
             seat = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
@@ -167,7 +181,7 @@ SMALL_TARGETS = """() => {
 
 
 def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_client, projections):
-    """A scorepad whose log is longer than it shows among them."""
+    """A scorepad whose log is longer than it shows, and one asking for a number, among them."""
     club, players, league, finished = finished_with_replay(broker_client, seats=4)
     deck = post_as_admin(
         broker_client,
@@ -176,6 +190,7 @@ def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_c
         {"engine": "political-divide-and-conquer", "seats": [p["id"] for p in players], "dealer": "table"},
     )
     play_table_game(broker_client, deck, club["admin_token"], until=lambda view: view["version"] > 40)
+    hiring = mansion_hiring(broker_client, club, players)
     sign_in(page, club["admin_token"])
     small: list[str] = []
     for path in (
@@ -194,10 +209,13 @@ def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_c
         f"/game/{finished['id']}/replay",
         f"/game/{deck['id']}/scorepad",
         f"/game/{deck['id']}",
+        f"/game/{hiring['id']}/scorepad",
         "/no/such/page",
     ):
         assert page.goto(path).status == (404 if "no/such" in path else 200), path
         small += [f"{path}: {found}" for found in page.evaluate(SMALL_TARGETS)]
-        if path.endswith("/scorepad"):
+        if path.endswith(f"{deck['id']}/scorepad"):
             assert page.get_by_role("link", name="The whole log").count() == 1
+        if path.endswith(f"{hiring['id']}/scorepad"):
+            assert page.get_by_label("Buy how many stone?").count() == 1
     assert not small, "\n".join(small)

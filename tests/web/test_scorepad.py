@@ -23,6 +23,8 @@ PAD = re.compile(r'<section class="pad" id="pad-(\w+)">(.*?)</section>', re.S)
 FORM = re.compile(r'<form method="post" action="([^"]+/scorepad(?:/nobody-else)?)"[^>]*>(.*?)</form>', re.S)
 FIELD = re.compile(r"name=\"(\w+)\" value='([^']*)'|name=\"(\w+)\" value=\"([^\"]*)\"")
 LINK = re.compile(r'<a class="button choice" href="([^"]+)"[^>]*>')
+#: A number field, sent with the number it holds (as a browser sends it untouched).
+NUMBER = re.compile(r'<input type="number"[^>]*?name="(\w+)"[^>]*?value="([^"]*)"', re.S)
 
 #: Entries a table may make at any moment without moving the game on
 #: (Final Decrees' deals: every seat may offer one to every other at any time).
@@ -57,6 +59,7 @@ def _options(pad: str) -> list[tuple[str, dict | str]]:
             for f in FIELD.finditer(value.group(2)):
                 name, raw = (f.group(1), f.group(2)) if f.group(1) else (f.group(3), f.group(4))
                 fields[name] = html.unescape(raw)
+            fields.update((name, html.unescape(raw)) for name, raw in NUMBER.findall(value.group(2)))
             options.append(("post", fields))
         else:
             options.append(("get", value))
@@ -311,3 +314,41 @@ def test_a_roll_and_its_die_are_entered_with_one_tap_and_undone_one_entry_at_a_t
     undo = {"csrf_token": csrf_token(page), "version": version}
     assert client.post(f"/game/{game['id']}/undo", data=undo).status_code == 303
     assert "table" in pads(client.get(path).get_data(as_text=True)), "the die alone is taken back"
+
+
+def test_a_company_buys_any_number_of_one_resource_in_one_entry_and_a_refused_number_stays_typed(client):
+    """MacCreedy's Mansion lists one of each resource as a button; the pad
+    also asks "Buy how many stone?" and takes the number typed."""
+    club, game = new_table_game(client, "maccreedys-mansion")
+    play_table_game(client, game, club["admin_token"], until=lambda view: view["waiting_for_chance"] is None)
+    path = f"/game/{game['id']}/scorepad"
+    api = Api(client, club["admin_token"])
+    version = api.get(f"/games/{game['id']}").get_json()["version"]
+
+    def stone_form(page: str) -> dict:
+        forms = [f for options in pads(page).values() for kind, f in options if kind == "post"]
+        return next(
+            f for f in forms if "amount_field" in f and json.loads(f["command"]).get("resource") == "stone"
+        )
+
+    def post(amount: str) -> str:
+        form = {**stone_form(client.get(path).get_data(as_text=True)), "amount": amount}
+        response = client.post(form.pop("action"), data=form, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
+    assert "Buy how many stone?" in client.get(path).get_data(as_text=True)
+    for typed, why in (
+        (
+            "0",
+            "That entry is not possible: must be greater than or equal to 1 and less than or equal to 1000.",
+        ),
+        ("1001", "That entry is not possible: must be greater than or equal to 1"),
+        ("2.5", "Type a whole number."),
+    ):
+        pad = post(typed)
+        assert why in pad and stone_form(pad)["amount"] == typed, "the number typed stays in its field"
+        assert api.get(f"/games/{game['id']}").get_json()["version"] == version, "a refusal stores nothing"
+    pad = post("3")
+    assert re.search(r"\w+ buys 3 stone\.", pad), "the log reads the number bought"
+    assert api.get(f"/games/{game['id']}").get_json()["version"] == version + 1

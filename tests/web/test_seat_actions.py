@@ -56,7 +56,8 @@ def actions(page: str) -> tuple[list[tuple[str, dict[str, str], str]], list[tupl
         for f in FIELD.finditer(body):
             name, raw = (f.group(1), f.group(2)) if f.group(1) else (f.group(3), f.group(4))
             fields[name] = html.unescape(raw)
-        forms.append((html.unescape(action), fields, html.unescape(BUTTON.search(body).group(1))))
+        button = BUTTON.search(body)  # none: a form asking for a number
+        forms.append((html.unescape(action), fields, html.unescape(button.group(1)) if button else ""))
     links = [(html.unescape(u), html.unescape(t)) for u, t in LINK.findall(found.group(0))]
     return forms, links
 
@@ -185,3 +186,32 @@ def test_only_a_seat_the_caller_may_act_for_has_actions(client, dealt):
     assert (forms or links) and all(f"seat={seat}" in u for u, _ in links)
     other = NAMES.index(players[1]["name"])
     assert not actions(client.get(f"/game/{game['id']}?seat={other}").get_data(as_text=True))[0]
+
+
+def test_a_member_enters_the_number_their_company_buys_and_a_refused_number_stays_typed(client, pool):
+    """MacCreedy's Mansion's game page asks "Buy how many stone?" beside its buttons."""
+    club = ClubFactory(client=client)
+    players = [PlayerFactory(client=client, club=club, name=n) for n in NAMES[:2]]
+    game = GameFactory(client=client, club=club, players=players, engine="maccreedys-mansion", options={})
+    legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
+    first = next(int(seat) for seat, commands in legal["seats"].items() if commands)
+    member(client, club, players[first])
+
+    def buy(amount: str) -> str:
+        forms = actions(client.get(f"/game/{game['id']}").get_data(as_text=True))[0]
+        action, fields = next(
+            (a, f)
+            for a, f, _ in forms
+            if "amount_field" in f and json.loads(f["command"])["resource"] == "stone"
+        )
+        answer = client.post(action, data={**fields, "amount": amount}, headers=SWAP)
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+
+    before = event_count(pool, game["id"])
+    refused = buy("-2")
+    assert "That entry is not possible" in refused and 'value="-2"' in refused
+    assert event_count(pool, game["id"]) == before, "a refusal stores nothing"
+    bought = buy("4")
+    assert f"{NAMES[first]} buys 4 stone." in html.unescape(bought)
+    assert event_count(pool, game["id"]) > before

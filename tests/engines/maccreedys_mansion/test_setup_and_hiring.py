@@ -132,6 +132,18 @@ def test_nothing_is_paid_while_hiring():
     assert [c.active for c in state.companies] == [10_000, 10_000]
 
 
+def test_a_hiring_turn_buys_any_number_of_one_resource_up_to_a_thousand_and_the_pad_asks_for_it():
+    state = new_game(2)
+    bought = act(state, {"type": "BuyResources", "seat": 0, "resource": "stone", "count": 1000})
+    assert bought.companies[0].storage[state.board.resource_types.index("stone")] == 1000
+    with pytest.raises(RuleViolation) as refused:
+        ENGINE.decide(state, {"type": "BuyResources", "seat": 0, "resource": "stone", "count": 1001})
+    assert refused.value.code == "bad-count"
+    asked = {a.command["resource"]: (a.field, a.low, a.high) for a in ENGINE.amounts(state, 0)}
+    assert asked == {r: ("count", 1, 1000) for r in state.board.resource_types}
+    assert ENGINE.amounts(state, 1) == [], "only the company whose turn it is"
+
+
 def test_workers_are_piece_limited():
     state = new_game(2)
     state = act(state, {"type": "HireWorker", "seat": 0, "worker": "gasman"})
