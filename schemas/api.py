@@ -323,6 +323,15 @@ class LegalAction(Schema):
     command = EngineCommand(metadata={"description": "One of the game's commands."})
 
 
+class LegalAmount(Schema):
+    command = fields.Dict(metadata={"description": "The command without its number field (seat excluded)."})
+    field = fields.String(metadata={"description": "The command's field that takes the number."})
+    low = fields.Integer(metadata={"description": "The lowest number the game takes now."})
+    high = fields.Integer(allow_none=True, metadata={"description": "The highest (null: no bound)."})
+    step = fields.Integer(metadata={"description": "The number goes in steps of this from `low`."})
+    words = fields.String(metadata={"description": "The question a page asks for it, in the game's words."})
+
+
 class LegalActions(Schema):
     version = fields.Integer()
     seats = fields.Dict(
@@ -331,6 +340,15 @@ class LegalActions(Schema):
         metadata={
             "description": 'Seat number (or "dealer" for a table game\'s dice and draws) -> the actions it may'
             " post now, each a ready body for POST /games/{game}/actions: {seat, command}."
+        },
+    )
+    amounts = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Nested(LegalAmount)),
+        metadata={
+            "description": "Seat number -> the numbers its commands may carry beyond those listed in `seats`"
+            " (a bid of any sum, any count bought): post `command` with `field` set to a number from `low`"
+            " to `high` in steps of `step`. A seat whose game lists every number it takes is absent."
         },
     )
 

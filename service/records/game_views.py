@@ -3,6 +3,7 @@ event log, a club's game list and its event feed."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 from uuid import UUID
 
@@ -79,7 +80,12 @@ def legal_actions(records: Records, game_id: UUID, principal: Principal | None) 
         ]
         for seat in access.actors(game, principal)
     }
-    return {"version": game.version, "seats": seats}
+    amounts = {
+        str(seat): [asdict(a) for a in engine.amounts(state, seat)]
+        for seat in access.actors(game, principal)
+        if seat is not None
+    }
+    return {"version": game.version, "seats": seats, "amounts": {k: v for k, v in amounts.items() if v}}
 
 
 def _postable(seat: int | None, command: dict[str, Any]) -> dict[str, Any]:

@@ -113,3 +113,24 @@ def test_the_default_board_is_served_and_marked_as_a_reconstruction(client):
     assert body["kind"] == "maccreedys-mansion" and body["reconstruction"] is True and body["note"]
     assert body["content"]["rooms"] and body["content"]["jobs"] and body["content"]["haunts"]
     assert client.get("/engines/pig/catalog").status_code == 404
+
+
+def test_the_legal_actions_give_the_numbers_a_seat_may_post_and_any_of_them_is_taken(client):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club, engine="maccreedys-mansion", seats=2, options={})
+    recorder = Api(client, club["admin_token"])
+    legal = recorder.get(f"/games/{game['id']}/legal-actions").get_json()
+    (seat, amounts), *others = legal["amounts"].items()
+    assert not others, "only the seat whose turn it is"
+    stone = next(a for a in amounts if a["command"] == {"type": "BuyResources", "resource": "stone"})
+    assert (stone["field"], stone["low"], stone["high"], stone["step"]) == ("count", 1, 1000, 1)
+    assert stone["words"] == "Buy how many stone?"
+    waiting = Api(client, game["seat_tokens"][1 - int(seat)]["token"])
+    assert waiting.get(f"/games/{game['id']}/legal-actions").get_json()["amounts"] == {}, (
+        "a seat sees its own"
+    )
+    post(recorder, game["id"], {"seat": int(seat), "command": {**stone["command"], "count": 7}})
+    bought = recorder.get(f"/games/{game['id']}/events?after_version={legal['version']}").get_json()[
+        "events"
+    ][0]
+    assert bought["data"]["count"] == 7
