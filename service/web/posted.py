@@ -23,6 +23,8 @@ def command() -> dict[str, Any]:
         raise Invalid("bad-command", "The entry is not a command.")
     field = request.form.get("amount_field")
     if field:
+        if not field.isidentifier() or field in ("type", "seat"):
+            raise Invalid("bad-command", "The entry is not a command.")
         value[field] = amount()
     return value
 

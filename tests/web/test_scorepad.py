@@ -349,6 +349,12 @@ def test_a_company_buys_any_number_of_one_resource_in_one_entry_and_a_refused_nu
         pad = post(typed)
         assert why in pad and stone_form(pad)["amount"] == typed, "the number typed stays in its field"
         assert api.get(f"/games/{game['id']}").get_json()["version"] == version, "a refusal stores nothing"
+    tampered = {**stone_form(client.get(path).get_data(as_text=True)), "amount": "3", "amount_field": "type"}
+    answer = client.post(tampered.pop("action"), data=tampered, headers={"HX-Request": "true"})
+    assert "The entry is not a command." in answer.get_data(as_text=True)
+    assert api.get(f"/games/{game['id']}").get_json()["version"] == version, (
+        "a number never names the command"
+    )
     pad = post("3")
     assert re.search(r"\w+ buys 3 stone\.", pad), "the log reads the number bought"
     assert api.get(f"/games/{game['id']}").get_json()["version"] == version + 1
