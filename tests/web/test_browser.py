@@ -183,6 +183,23 @@ def test_a_replay_still_being_prepared_says_so_plainly_and_shows_itself_once_rea
     assert page.evaluate("() => window.stillTheSamePage") is None, "the page loaded itself again"
 
 
+def test_a_number_typed_on_the_scorepad_is_entered_in_place(page, broker_client):
+    """MacCreedy's Mansion: "Buy how many lumber?", 4, Enter: one entry, no page load."""
+    club, _, _, game = table_game(
+        broker_client, engine="maccreedys-mansion", seats=2, league=False, max_rounds=1
+    )
+    play_table_game(
+        broker_client, game, club["admin_token"], until=lambda view: view["waiting_for_chance"] is None
+    )
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game/{game['id']}/scorepad")
+    page.get_by_label("Buy how many lumber?").fill("4")
+    tap(
+        page, page.locator("form.amount", has=page.get_by_label("Buy how many lumber?")).get_by_role("button")
+    )
+    expect(page.locator("#log li").first).to_have_text(re.compile(r"\w+ buys 4 lumber\."))
+
+
 def test_the_league_standings_and_chart_change_when_a_game_ends(page, broker_client, projections):
     club, players, league, game = table_game(broker_client, target=10)
     sign_in(page, club["admin_token"])
