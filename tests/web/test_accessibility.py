@@ -3,6 +3,9 @@ serious or critical violation on any page type, in light and in dark mode."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.factories import Api, GameFactory, PlayerFactory, post_as_admin
@@ -11,6 +14,16 @@ from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
 
 SERIOUS = {"serious", "critical"}
+
+
+def in_both_schemes(browser, server) -> Iterator[tuple[str, Any]]:
+    """A phone-sized browser context in light mode, then one in dark mode, each closed after its turn."""
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+        try:
+            yield scheme, context
+        finally:
+            context.close()
 
 
 def problems(axe: Axe, page, path: str) -> list[str]:
@@ -65,33 +78,29 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
     Api(broker_client, club["admin_token"])
     axe = Axe()
     found: list[str] = []
-    for scheme in ("light", "dark"):
-        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
-        try:
-            anonymous = context.new_page()
-            for path in ("/", f"/game/{live['id']}", "/no/such/page"):
-                found += [f"{scheme} {p}" for p in problems(axe, anonymous, path)]
-            admin = context.new_page()
-            sign_in(admin, club["admin_token"])
-            for path in (
-                f"/club/{club['id']}",
-                f"/club/{club['id']}/players",
-                f"/club/{club['id']}/leagues",
-                f"/club/{club['id']}/new-game?engine=chancellors",
-                f"/league/{league['id']}",
-                f"/league/{league['id']}/statistics",
-                f"/game/{finished['id']}",
-                f"/game/{finished['id']}/replay",
-                f"/game/{live['id']}/scorepad",
-                f"/game/{hiring['id']}/scorepad",
-            ):
-                found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
-            seat = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
-            sign_in(seat, live["seat_tokens"][0]["token"])
-            found += [f"{scheme} {p}" for p in problems(axe, seat, f"/game/{live['id']}")]
-            seat.context.close()
-        finally:
-            context.close()
+    for scheme, context in in_both_schemes(browser, server):
+        anonymous = context.new_page()
+        for path in ("/", f"/game/{live['id']}", "/no/such/page"):
+            found += [f"{scheme} {p}" for p in problems(axe, anonymous, path)]
+        admin = context.new_page()
+        sign_in(admin, club["admin_token"])
+        for path in (
+            f"/club/{club['id']}",
+            f"/club/{club['id']}/players",
+            f"/club/{club['id']}/leagues",
+            f"/club/{club['id']}/new-game?engine=chancellors",
+            f"/league/{league['id']}",
+            f"/league/{league['id']}/statistics",
+            f"/game/{finished['id']}",
+            f"/game/{finished['id']}/replay",
+            f"/game/{live['id']}/scorepad",
+            f"/game/{hiring['id']}/scorepad",
+        ):
+            found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
+        seat = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
+        sign_in(seat, live["seat_tokens"][0]["token"])
+        found += [f"{scheme} {p}" for p in problems(axe, seat, f"/game/{live['id']}")]
+        seat.context.close()
     assert not found, "\n".join(found)
 
 
@@ -107,23 +116,19 @@ def test_the_pages_added_since_have_no_serious_violation_in_light_and_dark_mode(
     first = next(seat for seat, commands in legal["seats"].items() if commands)
     axe = Axe()
     found: list[str] = []
-    for scheme in ("light", "dark"):
-        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
-        try:
-            admin = context.new_page()
-            sign_in(admin, club["admin_token"])
-            found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{dealt['id']}?seat={first}")]
-            assert admin.locator("#seat-actions .choice").count() > 0
-            for path in (
-                f"/club/{club['id']}/log-result",
-                f"/player/{players[0]['id']}",
-                f"/club/{club['id']}/games",
-                "/ratings",
-            ):
-                found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
-                assert admin.request.get(path).status == 200, path
-        finally:
-            context.close()
+    for scheme, context in in_both_schemes(browser, server):
+        admin = context.new_page()
+        sign_in(admin, club["admin_token"])
+        found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{dealt['id']}?seat={first}")]
+        assert admin.locator("#seat-actions .choice").count() > 0
+        for path in (
+            f"/club/{club['id']}/log-result",
+            f"/player/{players[0]['id']}",
+            f"/club/{club['id']}/games",
+            "/ratings",
+        ):
+            found += [f"{scheme} {p}" for p in problems(axe, admin, path)]
+            assert admin.request.get(path).status == 200, path
     assert not found, "\n".join(found)
 
 
@@ -140,27 +145,23 @@ def test_a_player_s_own_cards_pad_and_the_recorder_s_waiting_list_have_no_seriou
     dealt_to = view["waiting_for_chance"]["dealt_to"]
     axe = Axe()
     found: list[str] = []
-    for scheme in ("light", "dark"):
-        context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
-        try:
-            recorder = context.new_page()
-            sign_in(recorder, club["admin_token"])
-            found += [f"{scheme} {p}" for p in problems(axe, recorder, f"/game/{game['id']}/scorepad")]
-            assert recorder.locator(".waiting li").count() > 0
-            player = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
-            sign_in(player, game["seat_tokens"][dealt_to]["token"])
-            player.goto(f"/game/{game['id']}/scorepad")
-            assert player.locator("#pad-table .choice .count").count() > 0, "copies are counted"
-            player.locator("#pad-table a.choice").first.click()
-            player.locator("#pad-table .card-chosen").wait_for()
-            found += [
-                f"{scheme} own cards: {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-                for v in axe.run(player).response["violations"]
-                if v["impact"] in SERIOUS
-            ]
-            player.context.close()
-        finally:
-            context.close()
+    for scheme, context in in_both_schemes(browser, server):
+        recorder = context.new_page()
+        sign_in(recorder, club["admin_token"])
+        found += [f"{scheme} {p}" for p in problems(axe, recorder, f"/game/{game['id']}/scorepad")]
+        assert recorder.locator(".waiting li").count() > 0
+        player = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme).new_page()
+        sign_in(player, game["seat_tokens"][dealt_to]["token"])
+        player.goto(f"/game/{game['id']}/scorepad")
+        assert player.locator("#pad-table .choice .count").count() > 0, "copies are counted"
+        player.locator("#pad-table a.choice").first.click()
+        player.locator("#pad-table .card-chosen").wait_for()
+        found += [
+            f"{scheme} own cards: {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in axe.run(player).response["violations"]
+            if v["impact"] in SERIOUS
+        ]
+        player.context.close()
     assert not found, "\n".join(found)
 
 
