@@ -39,10 +39,11 @@ from bench.support import (
 )
 from service.app import create_app
 from service.config import Settings
-from service.records import acting, creation, fold, games, states
 from service.records.access import Principal
-from service.records.context import Records
-from service.records.db import make_pool
+from service.records.log import fold
+from service.records.log.context import Records
+from service.records.log.db import make_pool
+from service.records.recording import acting, creation, games, states
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))

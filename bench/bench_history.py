@@ -18,7 +18,7 @@ import psycopg
 from bench.support import bench_database
 from service.app import create_app
 from service.config import Settings
-from service.records.db import make_pool
+from service.records.log.db import make_pool
 
 PLAYS = int(os.environ.get("BENCH_HISTORY_PLAYS", "10000"))
 NAMES = [f"Member {i}" for i in range(24)]

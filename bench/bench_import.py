@@ -19,11 +19,12 @@ from engines.base import GameConfig
 from engines.chance import deal
 from schemas.interchange import GameImport
 from service.config import Settings
-from service.records import catalogs, clubs, interchange
 from service.records.access import Principal
-from service.records.context import Records
-from service.records.db import make_pool
-from service.records.games import engine_config
+from service.records.club import catalogs, clubs
+from service.records.history import interchange
+from service.records.log.context import Records
+from service.records.log.db import make_pool
+from service.records.recording.games import engine_config
 
 GAMES = int(__import__("os").environ.get("BENCH_IMPORT_GAMES", "1000"))
 MAX_COMMANDS = 400

@@ -28,8 +28,8 @@ from psycopg.types.json import Jsonb
 from bench.support import ROOT, bench_database
 from engines.base import GameConfig
 from engines.pig import ENGINE as PIG
-from service.records import store
-from service.records.fold import SERVICE_EVENTS
+from service.records.log import store
+from service.records.log.fold import SERVICE_EVENTS
 from service.run import worker_command
 from workers.projections.rebuild import rebuild
 
@@ -132,7 +132,7 @@ def generate(url: str, n_games: int, n_players: int = PLAYERS) -> tuple[uuid.UUI
             ) as copy:
                 for row in games:
                     copy.write_row(row)
-            # This transaction's positions (see service/records/store.py).
+            # This transaction's positions (see service/records/log/store.py).
             first = cur.execute("SELECT events_claim_positions(%s)", (len(rows),)).fetchone()[0]
             with cur.copy(
                 "COPY events (position, club_id, game_id, version, type, data, metadata, recorded_at) FROM STDIN"
@@ -165,7 +165,7 @@ def latency(url: str, club: uuid.UUID, players: list[uuid.UUID]) -> list[float]:
     from service.config import Settings
     from service.embedded import start_redis
     from service.records.access import new_token
-    from service.records.db import make_pool
+    from service.records.log.db import make_pool
 
     with tempfile.TemporaryDirectory() as tmp:
         broker = start_redis(Path(tmp) / "redis")

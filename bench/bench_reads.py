@@ -28,8 +28,8 @@ from bench.support import bench_databases, percentile
 from engines.pig import ENGINE as PIG
 from service.app import create_app
 from service.config import Settings
-from service.records import store
-from service.records.db import make_pool
+from service.records.log import store
+from service.records.log.db import make_pool
 from workers.projections import PROJECTIONS
 from workers.projections.checkpoints import checkpoint
 from workers.runner import catch_up
@@ -123,7 +123,7 @@ class OtherClubs:
 
 def write_events(cur: psycopg.Cursor, rows: list[tuple]) -> None:
     """COPY (club, game, version, type, data) rows into the log, with this
-    transaction's positions (see service/records/store.py)."""
+    transaction's positions (see service/records/log/store.py)."""
     first = cur.execute("SELECT events_claim_positions(%s) AS p", (len(rows),)).fetchone()["p"]
     with cur.copy(
         "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"

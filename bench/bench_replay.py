@@ -30,8 +30,8 @@ from engines.base import GameConfig, fold
 from engines.chance import deal
 from service.app import create_app
 from service.config import Settings
-from service.records import replay_viewer
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
+from service.records.pages import replay_viewer
 from service.web import game_pages
 from workers.projections.rebuild import rebuild
 

@@ -54,8 +54,10 @@ from engines.base import RuleViolation
 from engines.chance import deal
 from service.app import create_app
 from service.config import Settings
-from service.records import choices, pages, states
-from service.records.games import get_game
+from service.records.pages import entries, game_page, scorepad_page
+from service.records.recording import states
+from service.records.recording.games import get_game
+from service.records.scorepad import labels
 
 BASELINE = Path(__file__).with_name("scorepad_baseline.json")
 CHROMIUM = "/usr/bin/chromium"
@@ -170,7 +172,7 @@ class Clicker:
         """Tap the buttons that enter ``command`` for ``actor`` (a draw of most
         of the pool: the cards that stay, when the pad asks for those)."""
         key = "table" if actor is None else str(actor)
-        flat = choices.answers(
+        flat = labels.answers(
             {**command, "cards": sorted(command["cards"])} if "cards" in command else command
         )
         stays = self.page.locator(f"#pad-{key} [data-stays]").count() > 0
@@ -257,7 +259,7 @@ def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[i
     (of commands that read alike, the first, as the pad offers it), or the
     chance the game awaits dealt (each card the lowest-numbered copy of its
     name, as the pad enters it)."""
-    words = choices.engine_value_labels(engine, state, names)
+    words = labels.engine_value_labels(engine, state, names)
     request = engine.chance(state)
     if request is not None:
         dealt = deal(request, rng)
@@ -266,8 +268,8 @@ def _next_entry(engine, state, seats: int, rng: random.Random, names) -> tuple[i
     legal = [(s, c) for s in range(seats) for c in engine.legal_commands(state, s)]
     kept = [(s, c) for s, c in legal if c["type"] not in FREE] or legal
     actor, chosen = rng.choice(kept)
-    read = choices.reading(chosen, words)
-    chosen = next(c for s, c in legal if s == actor and choices.reading(c, words) == read)
+    read = labels.reading(chosen, words)
+    chosen = next(c for s, c in legal if s == actor and labels.reading(c, words) == read)
     return actor, {k: v for k, v in chosen.items() if k != "seat"}, []
 
 
@@ -329,7 +331,7 @@ def _left(engine, state, command: dict[str, Any], names: list[str]) -> tuple[str
     request = engine.chance(state)
     if request is None or "cards" not in command:
         return ()
-    words = choices.engine_value_labels(engine, state, names)
+    words = labels.engine_value_labels(engine, state, names)
     left = Counter(request.pool) - Counter(command["cards"])
     return tuple(words("cards", c).lower() for c in left.elements())
 
@@ -523,7 +525,7 @@ class Screens:
             with self.pool.connection() as conn:
                 game = get_game(conn, game_id)
                 state = states.load_state(conn, game)
-                events = pages.newest_events(conn, game)
+                events = entries.newest_events(conn, game)
             names = self.names[: len(game.seats)]
             secret = hidden_names(game.engine, state, len(game.seats), viewer, names)
             clicker.page.evaluate(  # the game's details too, read opened
@@ -532,7 +534,7 @@ class Screens:
             text = clicker.page.locator("body").inner_text()
             # a line of the log that everyone reads tells no secret, whatever
             # card it names ("No Hawks investigation follows.")
-            for line in pages.log_lines(game, events, None, names, pages.SCOREPAD_LINES):
+            for line in game_page.log_lines(game, events, None, names, scorepad_page.SCOREPAD_LINES):
                 text = text.replace(line["text"], "")
             shown = [
                 text[max(m.start() - 60, 0) : m.end() + 20]

@@ -25,8 +25,8 @@ from bench.bench_projections import generate
 from bench.support import bench_database, percentile
 from service.app import create_app
 from service.config import Settings
-from service.records import league_figures_page
-from service.records.league_figures import FIELDS
+from service.records.pages import league_figures_page
+from service.records.reading.league_figures import FIELDS
 from workers.projections.rebuild import rebuild
 
 GAMES = int(os.environ.get("BENCH_WEB_GAMES", "10000"))

@@ -12,7 +12,7 @@ from pyinstrument import Profiler
 from bench.support import bench_database
 from service.app import create_app
 from service.config import Settings
-from service.records.db import make_pool
+from service.records.log.db import make_pool
 
 
 def main() -> None:

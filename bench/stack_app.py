@@ -15,8 +15,8 @@ from psycopg.types.json import Jsonb
 from schemas.api import ActionRequest, ActionResult
 from service.api.common import Blueprint, records
 from service.auth import require_principal
-from service.records import idempotency
-from service.records.db import one_statement_transactions
+from service.records.log.db import one_statement_transactions
+from service.records.recording import idempotency
 from service.wsgi import app
 
 blp = Blueprint("bench_stack", __name__, description="The request stack alone (bench only)")

@@ -20,7 +20,7 @@ from pathlib import Path
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from service.records.migrate import migrate
+from service.records.log.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,9 +18,9 @@ from service.api import bodies, problems, wake
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
-from service.records.catalogs import check_shipped
-from service.records.context import Records
-from service.records.db import make_pool, ping
+from service.records.club.catalogs import check_shipped
+from service.records.log.context import Records
+from service.records.log.db import make_pool, ping
 
 API_TITLE = "tablerecord"
 API_VERSION = "1.0.0"
@@ -115,7 +115,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     problems.register(app)
     limiter = _limiter(app, settings)
 
-    from service.api import (
+    from service.api.routes import (
         catalogs,
         clubs,
         engines,

@@ -9,8 +9,9 @@ import time
 import psycopg
 from flask import current_app, g, request
 
-from service.records import access, sign_ins
+from service.records import access
 from service.records.access import Principal
+from service.records.club import sign_ins
 from service.records.errors import Unauthenticated
 
 

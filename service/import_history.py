@@ -2,7 +2,7 @@
 
 The file is a BG Stats backup (``.json``), a BoardGameGeek plays export
 (``.xml``) or a CSV (``date, game, player, score, place``); every play
-becomes a result-only game, all or nothing (see ``service/records/history.py``).
+becomes a result-only game, all or nothing (see ``service/records/history/imports.py``).
 The club's admin token authorises it (``--token`` or ``TABLERECORD_TOKEN``).
 A progress bar moves every hundred plays; a refused import lists each
 refused line or play with its reason and stores nothing.
@@ -18,11 +18,13 @@ from uuid import UUID
 
 from tqdm import tqdm
 
-from service.records import access, db, history
-from service.records.context import Records
+from service.records import access
 from service.records.errors import DomainError
-from service.records.history_formats import FORMATS, guess_format
-from service.records.migrate import migrate
+from service.records.history import imports
+from service.records.history.formats import FORMATS, guess_format
+from service.records.log import db
+from service.records.log.context import Records
+from service.records.log.migrate import migrate
 
 
 def _database_url() -> tuple[str, object | None]:
@@ -76,7 +78,7 @@ def main(argv: list[str] | None = None, stream=None) -> int:
             bar.update(done - bar.n)
 
         try:
-            report = history.import_history(
+            report = imports.import_history(
                 Records(pool),
                 args.club,
                 principal,

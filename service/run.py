@@ -20,7 +20,7 @@ from pathlib import Path
 
 import psycopg
 
-from service.records.migrate import migrate
+from service.records.log.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("TABLERECORD_VAR", ROOT / "var"))

@@ -11,8 +11,8 @@ import psycopg
 import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from service.records.db import make_pool
-from service.records.migrate import migrate
+from service.records.log.db import make_pool
+from service.records.log.migrate import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The operator's token in the tests' settings (``GET /projections`` in full).
@@ -67,7 +67,7 @@ def pool(database_url):
 def assert_snapshots_equal_full_replay(pool) -> None:
     """After every test: each game's state from its latest snapshot plus the
     tail equals the fold of its whole log."""
-    from service.records import games, states
+    from service.records.recording import games, states
 
     with pool.connection() as conn:
         ids = [r["id"] for r in conn.execute("SELECT DISTINCT game_id AS id FROM snapshots")]

@@ -9,7 +9,7 @@ from collections import Counter
 
 from engines import registry
 from engines.chance import deal
-from service.records.copies import from_pool
+from service.records.recording.copies import from_pool
 from tests.engine_contract import trial_config
 
 

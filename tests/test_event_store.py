@@ -9,9 +9,9 @@ import uuid
 import psycopg
 import pytest
 
-from service.records import store
 from service.records.errors import GameMoved
-from service.records.store import NewEvent
+from service.records.log import store
+from service.records.log.store import NewEvent
 from tests.helpers import event_count, new_pig_game
 
 
@@ -234,7 +234,7 @@ def test_a_stuck_session_holding_a_game_makes_its_writers_retry_not_wait_for_eve
     """lock_timeout: a writer behind a stuck transaction gives up with a 503
     (nothing stored) instead of queueing; other games are not held up."""
     from service.app import create_app
-    from service.records.db import make_pool
+    from service.records.log.db import make_pool
     from tests.factories import ClubFactory, GameFactory
     from tests.helpers import event_count
 

@@ -6,10 +6,10 @@ from uuid import UUID
 
 import pytest
 
-from service.records import interchange
 from service.records.access import Principal
-from service.records.context import Records
 from service.records.errors import Invalid
+from service.records.history import interchange
+from service.records.log.context import Records
 from tests.factories import Api, ClubFactory, PlayerFactory
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from engines.base import ChanceRequest, Event
-from service.records import access, late_entries, pages
-from service.records.context import Records
+from service.records import access
 from service.records.errors import Conflict
-from service.records.store import StoredEvent
+from service.records.log.context import Records
+from service.records.log.store import StoredEvent
+from service.records.pages import entries
+from service.records.recording import late_entries
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import play_table_game, table_game
@@ -115,8 +117,8 @@ def test_a_second_phone_s_entry_for_another_seat_is_applied_after_the_first_s(po
     club, game, legal = choosing
     records, recorder = Records(pool), _recorder(pool, club["admin_token"])
     seen = legal["version"]
-    first = pages.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
-    second = pages.record_entry(records, game["id"], recorder, 1, _entry(legal, 1), seen, None)
+    first = entries.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
+    second = entries.record_entry(records, game["id"], recorder, 1, _entry(legal, 1), seen, None)
     assert first.status == second.status == 201
     assert second.body["version"] > first.body["version"]
 
@@ -125,9 +127,9 @@ def test_a_second_phone_s_entry_for_the_same_seat_is_refused_and_stores_nothing(
     club, game, legal = choosing
     records, recorder = Records(pool), _recorder(pool, club["admin_token"])
     seen = legal["version"]
-    pages.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
+    entries.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
     before = event_count(pool, game["id"])
     with pytest.raises(Conflict) as refused:
-        pages.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
+        entries.record_entry(records, game["id"], recorder, 0, _entry(legal, 0), seen, None)
     assert refused.value.code == "game-moved" and refused.value.detail.endswith("Choose again.")
     assert event_count(pool, game["id"]) == before

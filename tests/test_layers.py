@@ -20,6 +20,13 @@ an SQL statement (``SELECT``, ``INSERT INTO``, ``UPDATE … SET``,
 ``DELETE FROM``, ``CREATE``/``ALTER``/``DROP TABLE|SCHEMA|INDEX``, ``WITH … AS``;
 the project writes SQL keywords in capitals). And an entry point never calls
 a private name (``_name``) of a module it imports.
+
+Inside the domain, each module lives in a room (``service/records/<room>/``)
+or is one of the shared modules at its top (``errors``, ``game_record``,
+``access``), which import no room. A room imports only itself, the shared
+modules and the rooms below it (``ROOMS``): the log imports no other room.
+No module imports itself back through others (no circle), and no folder of
+``service/`` holds more than ``MOST_MODULES`` modules side by side.
 """
 
 from __future__ import annotations
@@ -60,6 +67,22 @@ SQL_TEXT = re.compile(
     r"|(CREATE|ALTER|DROP)\s+(TABLE|SCHEMA|INDEX)\s|WITH\s+\w+\s+AS\s)"
 )
 SQL_HOMES = ("service.records", "workers.projections")
+
+DOMAIN = "service.records"
+#: The domain's shared modules: they import no room, every room may import them.
+SHARED = ("errors", "game_record", "access")
+#: Each room of the domain, lowest first, with the rooms it may import.
+ROOMS = {
+    "log": (),
+    "club": ("log",),
+    "recording": ("log", "club"),
+    "scorepad": ("log", "club", "recording"),
+    "reading": ("log", "club", "recording"),
+    "history": ("log", "club", "recording", "reading"),
+    "pages": ("log", "club", "recording", "scorepad", "reading", "history"),
+}
+#: The most modules one folder of ``service/`` may hold side by side.
+MOST_MODULES = 15
 
 
 @dataclass(frozen=True)
@@ -191,6 +214,102 @@ def test_each_module_imports_only_the_layers_below_it(module):
     assert _breaks(module) == []
 
 
+def _room(name: str) -> str | None:
+    """The room of a domain module: a room's name, "shared", or None outside the domain."""
+    if not _within(name, DOMAIN) or name == DOMAIN:
+        return None
+    first = name.split(".")[2]
+    return "shared" if first in SHARED else first
+
+
+def _against_the_rooms(module: Module) -> list[str]:
+    room = _room(module.name)
+    if room is None:
+        return []
+    may = {room, "shared", *ROOMS.get(room, ())} if room != "shared" else {"shared"}
+    return sorted(
+        {
+            f"line {line}: {name} (the {room} room may import {', '.join(sorted(may))})"
+            for line, name in module.imports()
+            if _room(name) is not None and _room(name) not in may
+        }
+    )
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if _room(m.name)], ids=lambda m: m.name)
+def test_each_domain_module_imports_only_its_room_and_the_rooms_below(module):
+    assert _against_the_rooms(module) == []
+
+
+def test_every_domain_module_is_shared_or_in_a_room():
+    homeless = [m.name for m in MODULES if _room(m.name) not in (None, "shared", *ROOMS)]
+    assert homeless == []
+    rooms = {p.name for p in (ROOT / "service" / "records").iterdir() if (p / "__init__.py").exists()}
+    assert rooms == set(ROOMS)
+
+
+@pytest.mark.parametrize("room", list(ROOMS))
+def test_each_room_says_what_it_owns_and_what_it_may_import(room):
+    init = next(m for m in MODULES if m.name == f"{DOMAIN}.{room}")
+    assert len(ast.get_docstring(init.tree) or "") > 100
+
+
+def test_no_module_of_the_service_imports_itself_back():
+    names = {m.name for m in MODULES if _within(m.name, "service", "workers")}
+    graph = {
+        m.name: {
+            target
+            for _, imported in m.imports()
+            for target in (imported, imported.rpartition(".")[0])
+            if target in names and target != m.name and not m.name.startswith(target + ".")
+        }
+        for m in MODULES
+        if m.name in names
+    }
+    assert _circles(graph) == []
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``, one path each (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for after in sorted(graph.get(node, ())):
+            if after not in index:
+                visit(after)
+                low[node] = min(low[node], low[after])
+            elif after in stack:
+                low[node] = min(low[node], index[after])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_folder_of_the_service_holds_more_than_fifteen_modules():
+    crowded = {
+        str(folder.relative_to(ROOT)): count
+        for folder in [ROOT / "service", *(p for p in (ROOT / "service").rglob("*") if p.is_dir())]
+        if (count := len([f for f in folder.glob("*.py") if f.name != "__init__.py"])) > MOST_MODULES
+    }
+    assert crowded == {}
+
+
 @pytest.mark.parametrize(
     "module", [m for m in MODULES if not _within(m.name, *SQL_HOMES, *TOOLING)], ids=lambda m: m.name
 )
@@ -215,12 +334,12 @@ def _fake(name: str, source: str) -> Module:
         ("engines.pig.rules", "from service.records import store"),
         ("engines.pig.rules", "from schemas.api import Problem"),
         ("engines.pig.schemas", "from schemas.interchange import GameImport"),
-        ("service.records.acting", "from flask import request"),
-        ("service.records.acting", "import celery"),
-        ("service.records.acting", "from service.api import common"),
-        ("service.records.acting", "from ..api.common import records"),
-        ("service.records.acting", "from workers import runner"),
-        ("service.api.games", "from workers.celery_app import app"),
+        ("service.records.recording.acting", "from flask import request"),
+        ("service.records.recording.acting", "import celery"),
+        ("service.records.recording.acting", "from service.api import common"),
+        ("service.records.recording.acting", "from ...api.common import records"),
+        ("service.records.recording.acting", "from workers import runner"),
+        ("service.api.routes.games", "from workers.celery_app import app"),
         ("service.app", "import workers.tasks"),
         ("workers.tasks", "from service.api import wake"),
         ("workers.tasks", "from service.app import create_app"),
@@ -244,17 +363,44 @@ def test_the_layering_check_catches_an_import_against_the_grain(name, source):
     ],
 )
 def test_the_sql_check_catches_sql_outside_the_domain(source):
-    assert _fake("service.api.games", source).sql() != []
+    assert _fake("service.api.routes.games", source).sql() != []
+
+
+@pytest.mark.parametrize(
+    "name, source",
+    [
+        ("service.records.log.store", "from service.records.recording import games"),
+        ("service.records.log.fold", "from service.records.club.clubs import DEFAULT_POINTS"),
+        ("service.records.access", "from service.records.log import store"),
+        ("service.records.club.clubs", "from service.records.reading.league import league_info"),
+        ("service.records.recording.acting", "from service.records.scorepad import shortcuts"),
+        ("service.records.scorepad.seats", "from service.records.reading import steps"),
+        ("service.records.reading.steps", "from service.records.scorepad.labels import words"),
+        ("service.records.reading.steps", "from service.records.history import exports"),
+        ("service.records.history.backup", "from service.records.pages import entries"),
+        ("service.records.history.backup", "from ..pages import entries"),
+    ],
+)
+def test_the_room_check_catches_an_import_against_the_grain(name, source):
+    assert _against_the_rooms(_fake(name, source)) != []
+
+
+def test_the_circle_check_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]
 
 
 def test_the_sql_check_passes_prose_that_mentions_sql_words():
     assert (
-        _fake("service.api.games", "x = 'Select a seat to see as.'\ny = 'The update was kept.'").sql() == []
+        _fake("service.api.routes.games", "x = 'Select a seat to see as.'\ny = 'The update was kept.'").sql()
+        == []
     )
 
 
 def test_the_private_call_check_catches_a_view_reaching_into_a_module():
     assert (
-        _fake("service.api.games", "from service.records import games\ngames._game(row)").private_calls()
+        _fake(
+            "service.api.routes.games", "from service.records import games\ngames._game(row)"
+        ).private_calls()
         != []
     )

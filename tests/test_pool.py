@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from service.records import db
 from service.records.errors import Unavailable
+from service.records.log import db
 
 
 def _backend_pid(pool) -> int:

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from engines.base import Event, GameConfig
 from engines.pig import ENGINE as pig
-from service.records import acting, creation, fold, games, recorder, states, store
 from service.records.access import Principal
-from service.records.context import Records
 from service.records.errors import DomainError
+from service.records.log import fold, store
+from service.records.log.context import Records
+from service.records.recording import acting, creation, games, recorder, states
 
 SNAPSHOT_EVERY = 3
 Step = st.one_of(

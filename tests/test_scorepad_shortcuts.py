@@ -10,10 +10,12 @@ from uuid import UUID
 import pytest
 
 from engines.base import ChanceRequest, RuleViolation
-from service.records import access, pages, shortcuts
+from service.records import access
 from service.records.access import Principal
-from service.records.context import Records
 from service.records.errors import Conflict, Invalid
+from service.records.log.context import Records
+from service.records.pages import entries, scorepad_page
+from service.records.scorepad import shortcuts
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import play_table_game, table_game
@@ -108,7 +110,7 @@ def test_nobody_else_reacts_records_each_seat_s_pass_as_its_own_entry(pool, reac
         for s, commands in legal["seats"].items()
         if any(c["command"]["type"] == "PassReaction" for c in commands)
     ]
-    written = pages.record_pass_window(records, game["id"], recorder, legal["version"], None)
+    written = entries.record_pass_window(records, game["id"], recorder, legal["version"], None)
     events = api.get(f"/games/{game['id']}/events").get_json()["events"]
     new = [e for e in events if e["version"] > legal["version"]]
     assert written is not None and len(new) >= len(passing)
@@ -122,7 +124,7 @@ def test_nobody_else_reacts_on_a_version_since_moved_stores_nothing(pool, reacti
     version = api.get(f"/games/{game['id']}/legal-actions").get_json()["version"]
     before = event_count(pool, game["id"])
     with pytest.raises(Conflict):
-        pages.record_pass_window(records, game["id"], recorder, version - 1, None)
+        entries.record_pass_window(records, game["id"], recorder, version - 1, None)
     assert event_count(pool, game["id"]) == before
 
 
@@ -132,7 +134,7 @@ def test_nobody_else_reacts_outside_a_window_is_refused_and_stores_nothing(pool,
     version = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["version"]
     before = event_count(pool, game["id"])
     with pytest.raises(Invalid) as refused:
-        pages.record_pass_window(records, game["id"], recorder, version, None)
+        entries.record_pass_window(records, game["id"], recorder, version, None)
     assert refused.value.code == "no-pass-window"
     assert event_count(pool, game["id"]) == before
 
@@ -146,7 +148,7 @@ def _pig_turn_to_hold(client, pool):
     if "Roll" in [
         c["command"]["type"] for c in api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]["0"]
     ]:
-        version = pages.record_entry(
+        version = entries.record_entry(
             records,
             game["id"],
             recorder,
@@ -162,14 +164,14 @@ def _pig_turn_to_hold(client, pool):
 def test_the_only_entry_possible_after_a_tap_is_recorded_with_it_and_undone_with_it(pool, client):
     club, game, api, records, version = _pig_turn_to_hold(client, pool)
     recorder = _recorder(pool, club["admin_token"])
-    written = pages.record_entry(records, game["id"], recorder, 0, {"type": "Hold"}, version, None)
+    written = entries.record_entry(records, game["id"], recorder, 0, {"type": "Hold"}, version, None)
     events = api.get(f"/games/{game['id']}/events").get_json()["events"]
     assert [e["type"] for e in events if e["version"] > version] == ["TurnHeld", "RollStarted"]
     legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
     assert legal["seats"].get("1", []) == []  # seat 1's roll is in: the table's die is awaited
-    pad = pages.scorepad(records, game["id"], recorder, None, [])
+    pad = scorepad_page.scorepad(records, game["id"], recorder, None, [])
     assert len(pad["forced"]) == 1 and pad["forced"][0].endswith(" rolls.")
-    pages.undo_last_entry(records, game["id"], recorder, written.body["version"], None)
+    entries.undo_last_entry(records, game["id"], recorder, written.body["version"], None)
     after = api.get(f"/games/{game['id']}/legal-actions").get_json()
     assert {c["command"]["type"] for c in after["seats"]["0"]} == {"Roll", "Hold"}
 
@@ -179,7 +181,7 @@ def test_an_entry_is_not_forced_on_a_seat_the_caller_may_not_act_for(pool, clien
     seat_zero = Principal(
         _recorder(pool, club["admin_token"]).club_id, "seat", game_id=UUID(game["id"]), seat=0
     )
-    written = pages.record_entry(records, game["id"], seat_zero, 0, {"type": "Hold"}, version, None)
+    written = entries.record_entry(records, game["id"], seat_zero, 0, {"type": "Hold"}, version, None)
     legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
     assert [c["command"]["type"] for c in legal["seats"]["1"]] == ["Roll"]
     assert written.body["version"] == legal["version"]
@@ -203,11 +205,11 @@ def attacking(client):
 def test_nobody_else_reacts_and_the_attack_roll_are_entered_with_one_tap(pool, attacking):
     club, game, api = attacking
     records, recorder = Records(pool), _recorder(pool, club["admin_token"])
-    pad = pages.scorepad(records, game["id"], recorder, None, [])
+    pad = scorepad_page.scorepad(records, game["id"], recorder, None, [])
     window, version = pad["window"], pad["game"]["version"]
     assert window["rolls"]["grid"] == 6 and len(window["passes"]) == len(window["entries"]) >= 2
     roll = window["rolls"]["options"][8].then  # 2 and 3
-    pages.record_pass_window(records, game["id"], recorder, version, None, roll)
+    entries.record_pass_window(records, game["id"], recorder, version, None, roll)
     events = api.get(f"/games/{game['id']}/events").get_json()["events"]
     new = [e for e in events if e["version"] > version]
     assert len(new) > len(window["entries"])
@@ -217,9 +219,9 @@ def test_nobody_else_reacts_and_the_attack_roll_are_entered_with_one_tap(pool, a
 def test_a_roll_the_rules_refuse_refuses_the_passes_too(pool, attacking):
     club, game, api = attacking
     records, recorder = Records(pool), _recorder(pool, club["admin_token"])
-    pad = pages.scorepad(records, game["id"], recorder, None, [])
+    pad = scorepad_page.scorepad(records, game["id"], recorder, None, [])
     roll = {**pad["window"]["rolls"]["options"][0].then, "dice": [9, 9]}
     before = event_count(pool, game["id"])
     with pytest.raises((Invalid, RuleViolation)):
-        pages.record_pass_window(records, game["id"], recorder, pad["game"]["version"], None, roll)
+        entries.record_pass_window(records, game["id"], recorder, pad["game"]["version"], None, roll)
     assert event_count(pool, game["id"]) == before

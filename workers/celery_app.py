@@ -14,7 +14,7 @@ import os
 from celery import Celery
 from celery.signals import after_setup_logger
 
-from service.records.notify import QUEUE, WAKE_TASK
+from service.records.log.notify import QUEUE, WAKE_TASK
 
 DEFAULT_BROKER = "redis://localhost:6379/0"
 

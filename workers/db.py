@@ -7,7 +7,7 @@ import os
 
 import psycopg
 
-from service.records import db
+from service.records.log import db
 
 _conn: psycopg.Connection | None = None
 _pid: int | None = None

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from service.records import db
-from service.records.migrate import migrate
+from service.records.log import db
+from service.records.log.migrate import migrate
 from workers.projections import PROJECTIONS
 from workers.projections.rebuild import rebuild_all
 

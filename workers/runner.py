@@ -8,7 +8,7 @@ twice or lost. One runner per projection at a time: each batch transaction
 first takes ``pg_try_advisory_xact_lock`` on the projection's key, and a
 runner that does not get it leaves the work to the one that has it.
 
-The log is read only below its horizon (see service/records/store.py), so
+The log is read only below its horizon (see service/records/log/store.py), so
 ``position > checkpoint`` never skips an event committed late. An event
 committed above the horizon waits for the older transactions still open: a
 runner that finds one polls briefly (within its budget) instead of going
@@ -32,8 +32,8 @@ from uuid import UUID
 
 import psycopg
 
-from service.records import store
-from service.records.store import StoredEvent
+from service.records.log import store
+from service.records.log.store import StoredEvent
 from workers import faults
 from workers.projections import checkpoints
 

@@ -18,8 +18,8 @@ import time
 import psycopg
 from celery import Task
 
-from service.records import deliveries, store
-from service.records.notify import WAKE_TASK
+from service.records.log import deliveries, store
+from service.records.log.notify import WAKE_TASK
 from workers import db, runner
 from workers.celery_app import MAX_DELIVERIES, app
 from workers.projections import PROJECTIONS, checkpoints

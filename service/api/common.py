@@ -14,7 +14,7 @@ from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import MultiDict
 
 from schemas.api import Problem
-from service.records.context import Records
+from service.records.log.context import Records
 
 
 class _Parser(FlaskParser):

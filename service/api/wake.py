@@ -16,7 +16,7 @@ import threading
 
 from celery import Celery
 
-from service.records.notify import QUEUE, WAKE_TASK
+from service.records.log.notify import QUEUE, WAKE_TASK
 
 log = logging.getLogger(__name__)
 

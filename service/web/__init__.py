@@ -15,7 +15,7 @@ from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
-from service.records import sign_ins
+from service.records.club import sign_ins
 from service.web import (  # noqa: F401 - registers its pages on the blueprint
     club_admin,
     errors,

@@ -13,8 +13,9 @@ from flask import Response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from engines import registry
-from service.records import club_pages, clubs, sign_ins
+from service.records.club import clubs, sign_ins
 from service.records.errors import Conflict, Invalid
+from service.records.pages import club_pages
 from service.web import session
 from service.web.views import blueprint
 

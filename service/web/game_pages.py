@@ -21,8 +21,8 @@ from flask import Response, current_app, flash, g, redirect, render_template, re
 from markupsafe import Markup
 
 from engines.base import RuleViolation
-from service.records import pages, replay_viewer
 from service.records.errors import Conflict, Forbidden, Invalid
+from service.records.pages import entries, game_page, replay_viewer
 from service.web import posted, session
 from service.web.views import blueprint
 
@@ -89,7 +89,7 @@ def place(value: int) -> str:
 def _page(game_id: UUID, as_seat: int | None) -> dict[str, Any]:
     """The game page as the caller may see it, its seat's actions narrowed by the query's picks."""
     picks = request.args.getlist("p")
-    page = pages.game_page(session.records(), game_id, session.principal(), as_seat, picks)
+    page = game_page.game_page(session.records(), game_id, session.principal(), as_seat, picks)
     return {**page, "as_seat": as_seat, "picks": picks}
 
 
@@ -117,7 +117,7 @@ def act(game_id: UUID):
     refused = ""
     try:
         command = posted.command()
-        pages.act_for_seat(
+        entries.act_for_seat(
             session.records(),
             game_id,
             session.principal(),

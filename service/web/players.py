@@ -7,10 +7,11 @@ from uuid import UUID
 
 from flask import render_template, request
 
-from service.records import figure_words, game_search, profiles
 from service.records.errors import Invalid
-from service.records.ratings import BASE, SCALE, signed
-from service.records.standings_page import place_name
+from service.records.pages import figure_words
+from service.records.pages.standings_page import place_name
+from service.records.reading import game_search, profiles
+from service.records.reading.ratings import BASE, SCALE, signed
 from service.web import session
 from service.web.views import blueprint
 

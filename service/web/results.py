@@ -8,8 +8,8 @@ from uuid import UUID
 
 from flask import g, render_template, request
 
-from service.records import results
 from service.records.errors import DomainError, Invalid
+from service.records.recording import results
 from service.web import session
 from service.web.views import blueprint
 

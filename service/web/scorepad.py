@@ -15,8 +15,8 @@ from uuid import UUID
 from flask import flash, g, redirect, render_template, request, url_for
 
 from engines.base import RuleViolation
-from service.records import pages
 from service.records.errors import Conflict, Forbidden, Invalid
+from service.records.pages import entries, scorepad_page
 from service.web import posted, session
 from service.web.views import blueprint
 
@@ -28,7 +28,7 @@ def _render(
     refused: str = "",
     typed: dict[str, Any] | None = None,
 ):
-    page = pages.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
+    page = scorepad_page.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
     template = "_scorepad.html" if posted.swapped() else "scorepad.html"
     return render_template(template, **page, refused=refused, typed=typed)
 
@@ -55,7 +55,7 @@ def enter(game_id: UUID):
     refused = ""
     try:
         command = posted.command()
-        pages.record_entry(
+        entries.record_entry(
             session.records(),
             game_id,
             session.principal(),
@@ -88,7 +88,7 @@ def enter_pass_window(game_id: UUID):
     """The table's "Nobody else reacts": every seat still able to answer passes (and the dice then rolled), in one tap."""
     refused = ""
     try:
-        pages.record_pass_window(
+        entries.record_pass_window(
             session.records(),
             game_id,
             session.principal(),
@@ -105,7 +105,7 @@ def enter_pass_window(game_id: UUID):
 def undo(game_id: UUID):
     refused = ""
     try:
-        pages.undo_last_entry(
+        entries.undo_last_entry(
             session.records(), game_id, session.principal(), posted.version(), g.get("request_id")
         )
     except (Conflict, Invalid) as error:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from flask import Response, current_app, g, request
 from flask import session as flask_session
 
-from service.records import sign_ins
 from service.records.access import Principal
-from service.records.context import Records
+from service.records.club import sign_ins
 from service.records.errors import Unauthenticated
+from service.records.log.context import Records
 
 COOKIE = "tablerecord_session"
 MAX_AGE = int(sign_ins.WEB_SESSION_LIFETIME.total_seconds())

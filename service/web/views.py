@@ -10,13 +10,13 @@ from uuid import UUID
 from flask import Blueprint, Response, g, redirect, render_template, request, url_for
 
 from engines.base import RuleViolation
-from service.records import league_figures_page, pages
-from service.records.choices import command_label, value_label, words
-from service.records.creation import create_game
 from service.records.errors import (
     Invalid,
 )
-from service.records.standings_page import place_name
+from service.records.pages import club_home, league_figures_page, league_page
+from service.records.pages.standings_page import place_name
+from service.records.recording.creation import create_game
+from service.records.scorepad.labels import command_label, value_label, words
 from service.web import session
 
 blueprint = Blueprint(
@@ -135,12 +135,16 @@ def sign_out():
 
 @blueprint.get("/club/<uuid:club_id>")
 def club(club_id: UUID):
-    return render_template("club.html", **pages.club_home(session.records(), club_id, session.principal()))
+    return render_template(
+        "club.html", **club_home.club_home(session.records(), club_id, session.principal())
+    )
 
 
 @blueprint.get("/club/<uuid:club_id>/new-game")
 def new_game(club_id: UUID):
-    form = pages.new_game_form(session.records(), club_id, session.principal(), request.args.get("engine"))
+    form = club_home.new_game_form(
+        session.records(), club_id, session.principal(), request.args.get("engine")
+    )
     return render_template("new_game.html", **form)
 
 
@@ -185,7 +189,7 @@ FORM_PART = {
 
 def _new_game_again(club_id: UUID, engine: str, refused: Exception) -> tuple[str, int]:
     """The new-game form again, as filled in, with the problem beside its part."""
-    form = pages.new_game_form(session.records(), club_id, session.principal(), engine or None)
+    form = club_home.new_game_form(session.records(), club_id, session.principal(), engine or None)
     code = getattr(refused, "code", "")
     message = getattr(refused, "detail", None) or getattr(refused, "message", str(refused))
     chosen = {
@@ -220,7 +224,7 @@ def _form_value(value: str) -> Any:
 
 @blueprint.get("/league/<uuid:league_id>")
 def league(league_id: UUID):
-    page = pages.league_page(session.records(), league_id, session.principal(), _int("upto"))
+    page = league_page.league_page(session.records(), league_id, session.principal(), _int("upto"))
     return render_template("league.html", **page)
 
 

@@ -11,7 +11,7 @@ import uuid
 import pytest
 from psycopg.types.json import Jsonb
 
-from service.records.catalogs import ShippedCatalogAltered, default_catalog
+from service.records.club.catalogs import ShippedCatalogAltered, default_catalog
 from tests.factories import Api, ClubFactory, PlayerFactory
 
 KIND = "house-of-cronies"
@@ -43,7 +43,7 @@ def _game(api, club, players, catalog_id=None, version=1):
 
 
 def _cards_of(client, api, game) -> dict:
-    from service.records.games import config_of, get_game
+    from service.records.recording.games import config_of, get_game
 
     with client.application.extensions["tablerecord.records"].pool.connection() as conn:
         return json.loads(json.dumps(config_of(conn, get_game(conn, uuid.UUID(game["id"]))).catalog))
@@ -106,7 +106,7 @@ def test_a_game_recorded_before_catalogs_had_owners_replays_with_the_cards_it_wa
     """Then a club could register a default's id before the default was
     stored, and other clubs' games used its cards: they still do (their
     events name no owner), while new games name the shipped default."""
-    from service.records.games import engine_config
+    from service.records.recording.games import engine_config
 
     club, _, _ = _club(client)
     default = default_catalog(KIND)

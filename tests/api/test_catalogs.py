@@ -5,8 +5,8 @@ import copy
 import json
 from uuid import UUID
 
-from service.records import games
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
+from service.records.recording import games
 from tests.factories import Api, ClubFactory, PlayerFactory
 
 

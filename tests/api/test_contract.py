@@ -8,7 +8,7 @@ import pytest
 
 from engines import registry
 from schemas.api import ActionResult, Event
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.helpers import new_pig_game

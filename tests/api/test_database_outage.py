@@ -18,7 +18,7 @@ import pytest
 from psycopg.conninfo import conninfo_to_dict
 
 from service.embedded import start_postgres
-from service.records.migrate import migrate
+from service.records.log.migrate import migrate
 from tests.servers import ApiServer
 
 OUTAGE_SECONDS = 20

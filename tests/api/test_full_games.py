@@ -8,7 +8,7 @@ from uuid import UUID
 import pytest
 
 from engines import registry
-from service.records import games, states
+from service.records.recording import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 
 

@@ -20,7 +20,7 @@ from schemathesis.specs.openapi.checks import (
 
 from service.app import create_app
 from service.config import Settings
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory
 
 RETRY_LATER = {"projection-behind", "busy"}  # documented 503s that tell the client when to retry

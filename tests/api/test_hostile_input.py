@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, PlayerFactory
 from tests.helpers import event_count, new_pig_game
 

@@ -3,9 +3,9 @@
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
-from service.records import acting, idempotency
 from service.records.access import Principal
-from service.records.context import Records
+from service.records.log.context import Records
+from service.records.recording import acting, idempotency
 from tests.helpers import event_count, new_pig_game
 
 ROLL = {"seat": 0, "command": {"type": "Roll"}}

@@ -4,7 +4,8 @@ a table game can take back its latest actions."""
 from uuid import UUID
 
 from engines.pig import ENGINE as pig
-from service.records import fold, games, states, store
+from service.records.log import fold, store
+from service.records.recording import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 
 

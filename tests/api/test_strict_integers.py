@@ -8,7 +8,7 @@ from engines import registry
 from engines.kit.numbers import INT32_MAX
 from schemas import api as api_schemas
 from schemas.interchange import GameImport
-from service.records.catalogs import catalog_schema
+from service.records.club.catalogs import catalog_schema
 from tests.helpers import event_count, new_pig_game
 
 NOT_INTEGERS = [0.5, 0.9, 1.0, 1.7, "0", "1", True, False]

@@ -4,7 +4,8 @@ stale state and the command is judged again on the game's current one."""
 
 from uuid import UUID
 
-from service.records import fold, games, states
+from service.records.log import fold
+from service.records.recording import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 from tests.helpers import event_count
 

@@ -15,7 +15,7 @@ import jsonschema_rs
 import pytest
 
 from engines import registry
-from service.api.engines import json_schema, view_json_schema
+from service.api.routes.engines import json_schema, view_json_schema
 from tests.engine_contract import play_random_game, trial_config
 
 

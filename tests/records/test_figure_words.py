@@ -3,7 +3,7 @@ engines' own figures labelled in words with players by name."""
 
 from __future__ import annotations
 
-from service.records.figure_words import amount, duration, engine_figures, figure, plural
+from service.records.pages.figure_words import amount, duration, engine_figures, figure, plural
 
 
 def test_counts_take_their_plural():

@@ -8,8 +8,8 @@ import itertools
 import pytest
 from openskill.models import PlackettLuce
 
-from service.records import ratings
-from service.records.ratings import Rating, rate, shown, signed, uncertainty
+from service.records.reading import ratings
+from service.records.reading.ratings import Rating, rate, shown, signed, uncertainty
 
 NEW = ratings.initial()
 

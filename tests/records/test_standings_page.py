@@ -3,7 +3,13 @@ one sentence, and what an unranked player still needs."""
 
 from __future__ import annotations
 
-from service.records.standings_page import more_games, place_columns, place_counts, place_name, ranking_rule
+from service.records.pages.standings_page import (
+    more_games,
+    place_columns,
+    place_counts,
+    place_name,
+    ranking_rule,
+)
 
 
 def test_places_are_written_as_people_write_them():

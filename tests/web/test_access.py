@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from service.records import replay_viewer
+from service.records.pages import replay_viewer
 from service.web import game_pages
 from tests.factories import ClubFactory, LeagueFactory
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game

@@ -7,15 +7,9 @@ from itertools import combinations, permutations
 
 from engines.base import ChanceRequest
 from engines.kit.guards import check_chance
-from service.records.choices import (
-    FINAL_AT,
-    chance_choice,
-    dice_after,
-    engine_labels,
-    engine_value_labels,
-    plain_value,
-    seat_choice,
-)
+from service.records.scorepad.chance import chance_choice, dice_after
+from service.records.scorepad.labels import engine_labels, engine_value_labels, plain_value
+from service.records.scorepad.seats import FINAL_AT, seat_choice
 
 
 def finals(choose, picks=()) -> list[dict]:

@@ -122,8 +122,8 @@ def test_a_private_or_missing_page_asks_an_anonymous_visitor_to_sign_in(client, 
 def test_a_page_while_the_database_is_down_is_a_503_page_with_retry_after_within_3_s(app, client):
     import time
 
-    from service.records.context import Records
-    from service.records.db import make_pool
+    from service.records.log.context import Records
+    from service.records.log.db import make_pool
 
     club_path, _ = start_club(client)  # signed in: the page's layout would ask who
     dead = make_pool("postgresql://nobody@127.0.0.1:9/none", min_size=0, max_size=1, timeout=1.5)

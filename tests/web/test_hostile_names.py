@@ -8,7 +8,7 @@ import copy
 import json
 from html.parser import HTMLParser
 
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory, post_as_admin
 from tests.web.helpers import csrf_token, sign_in
 from tests.workers.helpers import drain, play_pig

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from engines import registry
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.engines.test_table_views import catalog_ids
 from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 from tests.web.helpers import sign_in

@@ -3,8 +3,8 @@ plain words, and does not wait for a replay that will not come."""
 
 from __future__ import annotations
 
-from service.records import store
-from service.records.store import NewEvent
+from service.records.log import store
+from service.records.log.store import NewEvent
 from tests.factories import ClubFactory, GameFactory, PlayerFactory
 from tests.web.helpers import sign_in
 from tests.workers.helpers import drain

@@ -14,7 +14,7 @@ import pytest
 from engines import registry
 from engines.chancellors.cards import CARDS
 from engines.chancellors.cards import label as card_label
-from service.records import pages
+from service.records.pages import entries
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
@@ -211,7 +211,7 @@ def test_undo_takes_back_the_whole_last_entry_and_nothing_before_it(client):
 def test_each_undo_takes_back_one_more_entry_however_long_the_game(client, monkeypatch, tail):
     """The scorepad reads the stream's newest events only (``SCOREPAD_TAIL``), and
     the whole stream when an entry or a retraction reaches further back."""
-    monkeypatch.setattr(pages, "SCOREPAD_TAIL", tail)
+    monkeypatch.setattr(entries, "SCOREPAD_TAIL", tail)
     club, _, _, game = table_game(client, engine="pig", seats=2, league=False, target=100)
     sign_in(client, club["admin_token"])
     api = Api(client, club["admin_token"])

@@ -14,9 +14,10 @@ from playwright.sync_api import expect
 
 from engines import registry
 from engines.chancellors.cards import label as card_label
-from service.records import pages, states
-from service.records.choices import engine_value_labels
-from service.records.games import get_game
+from service.records.pages import entries, game_page, scorepad_page
+from service.records.recording import states
+from service.records.recording.games import get_game
+from service.records.scorepad.labels import engine_value_labels
 from tests.engine_contract import trial_config
 from tests.factories import Api
 from tests.web.conftest import PHONE
@@ -244,7 +245,9 @@ def test_a_table_of_four_enters_each_hand_on_its_own_phone_and_no_screen_shows_a
         with pool.connection() as conn:
             game = get_game(conn, gid)
             state = states.load_state(conn, game)
-            public = pages.log_lines(game, pages.newest_events(conn, game), None, who, pages.SCOREPAD_LINES)
+            public = game_page.log_lines(
+                game, entries.newest_events(conn, game), None, who, scorepad_page.SCOREPAD_LINES
+            )
         phones[key].evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
         text = phones[key].locator("body").inner_text()
         for line in public:

@@ -10,8 +10,8 @@ import re
 from uuid import UUID
 
 from engines.chancellors.cards import label as card_label
-from service.records import states
-from service.records.games import get_game
+from service.records.recording import states
+from service.records.recording.games import get_game
 from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import csrf_token, sign_in, table_game

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from service.records import choices
+from service.records.scorepad import seats
 from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 from tests.helpers import event_count
 from tests.web.helpers import csrf_token, sign_in
@@ -153,14 +153,14 @@ def test_without_scripts_an_action_returns_to_the_game_page(client, dealt):
 
 
 def test_a_question_narrows_the_seats_actions_in_place(client, dealt, monkeypatch):
-    monkeypatch.setattr(choices, "FINAL_AT", 2)  # more actions than fit as buttons come sooner
+    monkeypatch.setattr(seats, "FINAL_AT", 2)  # more actions than fit as buttons come sooner
     club, _, game = dealt
     sign_in(client, club["admin_token"])
     admin = Api(client, club["admin_token"])
     for k in range(60):  # until a seat has more actions than fit as buttons, and a question asks on
         legal = admin.get(f"/games/{game['id']}/legal-actions").get_json()
         seat, options = next((s, c) for s, c in legal["seats"].items() if c)
-        if len(options) > choices.FINAL_AT:
+        if len(options) > seats.FINAL_AT:
             forms, links = actions(client.get(f"/game/{game['id']}?seat={seat}").get_data(as_text=True))
             if links:
                 break

@@ -12,8 +12,9 @@ from datetime import UTC, datetime, timedelta
 
 from psycopg.types.json import Jsonb
 
-from service.records import league_figures, league_figures_page
-from service.records.league_figures_page import PAIRS_PER_PAGE, statistics_page
+from service.records.pages import league_figures_page
+from service.records.pages.league_figures_page import PAIRS_PER_PAGE, statistics_page
+from service.records.reading import league_figures
 from tests.factories import ClubFactory, LeagueFactory, PlayerFactory
 
 

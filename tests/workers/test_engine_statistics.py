@@ -10,8 +10,8 @@ import pytest
 
 from engines import registry
 from engines.base import Event, GameConfig, fold
-from service.records.catalogs import default_catalog
-from service.records.fold import SERVICE_EVENTS
+from service.records.club.catalogs import default_catalog
+from service.records.log.fold import SERVICE_EVENTS
 from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import drain

@@ -11,10 +11,10 @@ import pytest
 
 from engines.base import Event, GameConfig, fold
 from engines.pig import ENGINE as PIG
-from service.records import store
-from service.records.fold import SERVICE_EVENTS
-from service.records.ratings import MODEL
-from service.records.store import NewEvent
+from service.records.log import store
+from service.records.log.fold import SERVICE_EVENTS
+from service.records.log.store import NewEvent
+from service.records.reading.ratings import MODEL
 from tests.conftest import OPERATOR_TOKEN
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.workers.helpers import checkpoints, drain, head, play_pig, snapshot

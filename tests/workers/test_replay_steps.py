@@ -12,7 +12,8 @@ import pytest
 from psycopg.rows import dict_row
 
 from engines import registry
-from service.records import fold, games, store
+from service.records.log import fold, store
+from service.records.recording import games
 from tests.factories import Api, ClubFactory, GameFactory
 from tests.workers.helpers import drain
 from workers import runner

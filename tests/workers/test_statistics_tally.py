@@ -9,8 +9,9 @@ import uuid
 import psycopg
 import pytest
 
-from service.records import league_figures, league_figures_page
-from service.records.league_figures_page import statistics_page
+from service.records.pages import league_figures_page
+from service.records.pages.league_figures_page import statistics_page
+from service.records.reading import league_figures
 from tests.factories import ClubFactory, GameFactory
 from tests.workers.helpers import drain, league_with_games, play_pig, snapshot
 from workers.projections.rebuild import rebuild

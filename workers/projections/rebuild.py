@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from psycopg import sql
 
-from service.records import store
+from service.records.log import store
 from workers import db
 from workers.projections import PROJECTIONS
 from workers.projections.checkpoints import checkpoint, lock, lock_key, main_schema

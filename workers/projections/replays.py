@@ -6,7 +6,7 @@ its retractions) and the full state after step 1 (``GameCreated``: the
 initial state), after every ``KEEP_EVERY``-th step, and after each
 ``ActionsRetracted`` (the state the game went back to). A step's event comes
 from the log and its state is folded from the nearest kept state at or before
-it when the replay is read (service/records/steps.py): at most
+it when the replay is read (service/records/reading/steps.py): at most
 ``KEEP_EVERY - 1`` events to fold, a fraction of the storage of a state per
 step. What a reader may see (a seat's view, redacted events) is decided then
 too.
@@ -22,11 +22,17 @@ from psycopg.types.json import Jsonb
 
 from engines import registry
 from engines.base import Engine, Event, GameConfig
-from service.records import store
-from service.records.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_CREATED, GAME_ENDED, SERVICE_EVENTS
-from service.records.games import engine_config, player_names
-from service.records.steps import fold_steps, kept_state_at
-from service.records.store import StoredEvent
+from service.records.log import store
+from service.records.log.fold import (
+    ACTIONS_RETRACTED,
+    GAME_ABANDONED,
+    GAME_CREATED,
+    GAME_ENDED,
+    SERVICE_EVENTS,
+)
+from service.records.log.store import StoredEvent
+from service.records.reading.steps import fold_steps, kept_state_at
+from service.records.recording.games import engine_config, player_names
 
 GAME_FIELDS = (
     "game_id, club_id, engine, seats, names, options, dealer, catalog, status, steps, live_version, seed,"

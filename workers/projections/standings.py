@@ -1,4 +1,4 @@
-"""League standings with openskill ratings (``service.records.ratings``).
+"""League standings with openskill ratings (``service.records.reading.ratings``).
 
 Per league game (``GameCreated.data["league"]``) the projection keeps the
 game's live result: ``GameEnded`` sets it, an ``ActionsRetracted`` that takes
@@ -28,10 +28,10 @@ from uuid import UUID
 import psycopg
 from psycopg.types.json import Jsonb
 
-from service.records import league, ratings
-from service.records.fold import GAME_CREATED, SERVICE_EVENTS
-from service.records.league import DEFAULT_POINTS, ordinal, points_for, rank_key
-from service.records.store import StoredEvent
+from service.records.log.fold import GAME_CREATED, SERVICE_EVENTS
+from service.records.log.store import StoredEvent
+from service.records.reading import league, ratings
+from service.records.reading.league import DEFAULT_POINTS, ordinal, points_for, rank_key
 
 GAME_FIELDS = (
     "game_id, league_id, seats, status, ended_version, ended_position, first_end_position,"

@@ -9,7 +9,7 @@ clears the figures; abandoned games are kept but never counted.
 
 The league-level statistics (win rates, distributions, head-to-head, streaks,
 H-index, luck against results) are aggregated from these rows when read
-(``service/records/league_figures.py``); the statistics page's sums of them
+(``service/records/reading/league_figures.py``); the statistics page's sums of them
 are kept per league (``stats_tallies``) in the same transaction, so that a
 new process does not sum a league again.
 """
@@ -25,12 +25,13 @@ from psycopg.types.json import Jsonb
 
 from engines import registry
 from engines.base import Event
-from service.records import league, store
-from service.records.fold import GAME_CREATED, SERVICE_EVENTS, live_line
-from service.records.games import engine_config
-from service.records.league_figures import FIELDS
-from service.records.league_figures_page import store_tally
-from service.records.store import StoredEvent
+from service.records.log import store
+from service.records.log.fold import GAME_CREATED, SERVICE_EVENTS, live_line
+from service.records.log.store import StoredEvent
+from service.records.pages.league_figures_page import store_tally
+from service.records.reading import league
+from service.records.reading.league_figures import FIELDS
+from service.records.recording.games import engine_config
 
 JSON_FIELDS = {"seats", "places", "scores", "engine_stats", "luck"}
 

@@ -17,7 +17,7 @@ from engines.final_decrees import ENGINE
 from engines.final_decrees.schemas import OPTIONS
 from engines.final_decrees.state import PLAY, FdState
 from engines.kit.deck import Deck, Run, deck_of
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 
 CATALOG = default_catalog("final-decrees")
 DECLINE = "stagnation-and-decline"

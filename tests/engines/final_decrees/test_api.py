@@ -6,8 +6,8 @@ from uuid import UUID
 
 import pytest
 
-from service.records import games, states
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
+from service.records.recording import games, states
 from tests.factories import Api, ClubFactory, GameFactory
 
 

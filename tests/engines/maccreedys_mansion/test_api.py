@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from service.records.catalogs import default_catalog
+from service.records.club.catalogs import default_catalog
 from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 
 

@@ -1,0 +1,211 @@
+"""Games: create, view, act, read the log, retract, abandon."""
+
+from __future__ import annotations
+
+from flask import jsonify, request
+
+from schemas.api import (
+    Abandon,
+    ActionRequest,
+    ActionResult,
+    EventPage,
+    EventsQuery,
+    FeedPage,
+    FeedQuery,
+    GameCreate,
+    GameCreated,
+    GamesQuery,
+    GameSummary,
+    GameView,
+    LegalActions,
+    Retract,
+    SeatTokens,
+    ViewQuery,
+)
+from service.api.common import (
+    NDJSON,
+    Blueprint,
+    ndjson,
+    ndjson_only,
+    negotiated,
+    next_link,
+    paged,
+    problems,
+    records,
+    request_id,
+    wants_ndjson,
+)
+from service.api.routes.engines import GAME_CREATE, GAME_VIEW
+from service.auth import current_principal, require_principal
+from service.records.reading import game_views
+from service.records.recording import acting, creation, idempotency, recorder
+
+blp = Blueprint("games", __name__, description="Games, their actions and their event log")
+
+IDEMPOTENCY_HEADER = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 200},
+    "description": "A retry with the same key and body returns the first answer and appends nothing.",
+}
+
+
+@blp.post("/clubs/<uuid:club>/games")
+@blp.arguments(GameCreate)
+@blp.doc(
+    requestBody={"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{GAME_CREATE}"}}}}
+)
+@blp.response(201, GameCreated)
+@problems(blp, 400, 401, 403, 404, 413, 422, 503)
+def create_game(body, club):
+    """Create a game (admin token): seats mapped to players, options, dealer, league.
+
+    Returns the game and one token per seat (shown once)."""
+    return creation.create_game(records(), club, current_principal(), body, request_id())
+
+
+@blp.get("/clubs/<uuid:club>/games")
+@blp.arguments(GamesQuery, location="query")
+@blp.response(200, GameSummary(many=True), headers=next_link("games"))
+@problems(blp, 401, 403, 404, 422)
+def list_games(query, club):
+    """A page of the club's games, newest first (admin token). When there are
+    more, the `Link` header's `rel="next"` is the address of the next page."""
+    page = game_views.list_games(records(), club, current_principal(), query["limit"], query["after"])
+    return paged(page["games"], page["next_after"], ".list_games", club=club, limit=query["limit"])
+
+
+@blp.post("/games/<uuid:game_id>/seat-tokens")
+@blp.response(201, SeatTokens)
+@problems(blp, 401, 403, 404)
+def reissue_seat_tokens(game_id):
+    """New seat tokens for every seat (the recorder only); the old ones stop
+    working (within a minute). For a creation or import whose answer was lost:
+    a retry under the same Idempotency-Key answers without tokens."""
+    return creation.reissue_seat_tokens(records(), game_id, current_principal())
+
+
+@blp.get("/clubs/<uuid:club>/events")
+@blp.arguments(FeedQuery, location="query")
+@blp.response(200, FeedPage, content_type="application/json")
+@blp.doc(responses=negotiated("FeedPage", "A page of the club's events", "/clubs/{club}/events.ndjson"))
+@problems(blp, 401, 403, 404, 422)
+def club_feed(query, club):
+    """Every event of the club's games in global position order (admin token).
+
+    A follower (an export, a club website) keeps the last position it read and
+    asks for what came after: no event is ever skipped, even one whose
+    transaction committed late. Events appear as the recorder may see them."""
+    page = game_views.club_feed(records(), club, current_principal(), query["after_position"], query["limit"])
+    return ndjson(page["events"]) if wants_ndjson() else page
+
+
+@blp.get("/clubs/<uuid:club>/events.ndjson")
+@blp.arguments(FeedQuery, location="query")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(responses=ndjson_only("A page of the club's events (as in `/clubs/{club}/events`)"))
+@problems(blp, 401, 403, 404, 422)
+def club_feed_ndjson(query, club):
+    """The club's event feed, one event per line (admin token)."""
+    page = game_views.club_feed(records(), club, current_principal(), query["after_position"], query["limit"])
+    return ndjson(page["events"])
+
+
+@blp.get("/games/<uuid:game_id>")
+@blp.arguments(ViewQuery, location="query")
+@blp.response(200, {"$ref": f"#/components/schemas/{GAME_VIEW}"})
+@problems(blp, 401, 403, 404, 422)
+def get_game(query, game_id):
+    """The game's state as the caller may see it, its version and outcome (the state typed by engine)."""
+    return jsonify(
+        GameView().dump(
+            game_views.game_view(
+                records(), game_id, current_principal(), query["seat"], query["view"] == "table"
+            )
+        )
+    )
+
+
+@blp.get("/games/<uuid:game_id>/legal-actions")
+@blp.response(200, LegalActions)
+@problems(blp, 401, 403, 404)
+def legal_actions(game_id):
+    """The commands the caller may post now: its seat's, or every seat's for the recorder."""
+    return game_views.legal_actions(records(), game_id, current_principal())
+
+
+@blp.post("/games/<uuid:game_id>/actions")
+@blp.arguments(ActionRequest)
+@blp.response(201, ActionResult)
+@blp.doc(parameters=[IDEMPOTENCY_HEADER])
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
+def post_action(body, game_id):
+    """Record an action: checked for shape, then by the game's rules, then appended.
+
+    `seat` is the acting seat (null: the dealer of a table game submitting
+    dice or draws). With `expected_version`, a game that has moved on answers
+    409 and stores nothing."""
+    principal = require_principal()
+    key = idempotency.check_key(request.headers.get("Idempotency-Key"))
+    result = acting.act(
+        records(),
+        game_id,
+        principal,
+        body["seat"],
+        body["command"],
+        expected_version=body["expected_version"],
+        idempotency_key=key,
+        body_hash=idempotency.request_hash(request.get_json()) if key else "",
+        request_id=request_id(),
+    )
+    return jsonify(result.body), result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
+
+
+@blp.get("/games/<uuid:game_id>/events")
+@blp.arguments(EventsQuery, location="query")
+@blp.response(200, EventPage, content_type="application/json")
+@blp.doc(responses=negotiated("EventPage", "A page of events", "/games/{game_id}/events.ndjson"))
+@problems(blp, 401, 404, 422)
+def list_events(query, game_id):
+    """The game's event log by version, as the caller may see it (paginated)."""
+    page = game_views.event_page(
+        records(), game_id, current_principal(), query["after_version"], query["limit"]
+    )
+    return ndjson(page["events"]) if wants_ndjson() else page
+
+
+@blp.get("/games/<uuid:game_id>/events.ndjson")
+@blp.arguments(EventsQuery, location="query")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(responses=ndjson_only("A page of events (as in `/games/{game_id}/events`)"))
+@problems(blp, 401, 404, 422)
+def list_events_ndjson(query, game_id):
+    """The game's event log, one event per line (page with `after_version` and `limit`)."""
+    page = game_views.event_page(
+        records(), game_id, current_principal(), query["after_version"], query["limit"]
+    )
+    return ndjson(page["events"])
+
+
+@blp.post("/games/<uuid:game_id>/retract")
+@blp.arguments(Retract)
+@blp.response(201, ActionResult)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
+def retract(body, game_id):
+    """Take back the latest actions of a table game (recorder): the game returns
+    to `to_version`; nothing is deleted and the log shows the retraction."""
+    result = recorder.retract(
+        records(), game_id, require_principal(), body["to_version"], request_id(), body["reason"]
+    )
+    return result.body, result.status
+
+
+@blp.post("/games/<uuid:game_id>/abandon")
+@blp.arguments(Abandon)
+@blp.response(201, ActionResult)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
+def abandon(body, game_id):
+    """Abandon a game (admin token); it keeps its log and counts in no standings."""
+    result = recorder.abandon(records(), game_id, require_principal(), request_id(), body["reason"])
+    return result.body, result.status

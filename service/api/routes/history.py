@@ -1,0 +1,166 @@
+"""Importing a club's play history (BG Stats, BoardGameGeek, CSV) as result-only games."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+
+from flask import Response, request
+
+from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
+from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
+from service.auth import current_principal
+from service.records.errors import DomainError, Invalid
+from service.records.history import backup, exports, imports
+from service.records.history.formats import guess_format
+
+blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
+
+CSV = "text/csv"
+
+#: An uploaded history file may be far larger than an API body (years of plays).
+MAX_HISTORY_BYTES = 64 * 1024 * 1024
+
+
+@blp.before_request
+def _allow_large_history() -> None:
+    if request.endpoint in ("history.import_history", "history.restore_club"):
+        request.max_content_length = MAX_HISTORY_BYTES
+
+
+@blp.post("/clubs/<uuid:club>/history")
+@blp.arguments(HistoryUpload, location="multipart")
+@blp.response(201, HistoryReport)
+@problems(blp, 400, 401, 403, 404, 413, 422, 503)
+def import_history(form, club):
+    """Import a play history file (admin token): a BG Stats backup, a
+    BoardGameGeek plays export or a CSV (`date, game, player, score, place`).
+
+    All or nothing: if any play is refused, nothing is stored and the 422
+    problem's `refused` lists every refused line or play with its reason.
+    Plays imported before are not imported again. With `Accept:
+    application/x-ndjson` the answer streams a `{"judged": n, "of": m}` line
+    every hundred plays, then `{"report": ...}` or `{"problem": ...}`."""
+    upload = form["file"]
+    fmt = form["format"] or guess_format(upload.filename or "")
+    try:
+        mapping = json.loads(form["mapping"]) if form["mapping"] else {}
+    except ValueError as error:
+        raise Invalid("history-mapping", f"The mapping is not JSON: {error}.") from error
+    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+        raise Invalid("history-mapping", "The mapping is a JSON object of game names to engine ids.")
+    call = dict(
+        records=records(),
+        club_id=club,
+        principal=current_principal(),
+        fmt=fmt,
+        content=upload.read(),
+        mapping=mapping,
+        skip_unknown_games=form["skip_unknown_games"],
+        league=form["league"],
+        request_id=request_id(),
+    )
+    if wants_ndjson():
+        return Response(_streamed(call), mimetype=NDJSON)
+    return imports.import_history(**call)
+
+
+def _streamed(call: dict):
+    """Run the import beside the answer, sending its progress as it comes."""
+    lines: queue.Queue = queue.Queue()
+
+    def run() -> None:
+        try:
+            report = imports.import_history(**call, progress=lambda n, of: lines.put({"judged": n, "of": of}))
+            lines.put({"report": HistoryReport().dump(report)})
+        except DomainError as error:
+            lines.put({"problem": {"code": error.code, "detail": error.detail, **error.extra}})
+        except Exception:  # noqa: BLE001 - the answer has started: say so in it
+            lines.put(
+                {"problem": {"code": "import-failed", "detail": "The import failed; nothing was stored."}}
+            )
+            raise
+        finally:
+            lines.put(None)
+
+    threading.Thread(target=run, daemon=True).start()
+    while (line := lines.get()) is not None:
+        yield json.dumps(line, default=str) + "\n"
+
+
+def _csv_doc(what: str) -> dict:
+    return {"200": {"description": what, "content": {CSV: {"schema": {"type": "string"}}}}}
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(
+        text,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        content_type=f"{CSV}; charset=utf-8",
+    )
+
+
+@blp.get("/clubs/<uuid:club>/plays.csv")
+@blp.arguments(PlaysQuery, location="query")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("One row per player per game: date, game, player, score, place, play, options."))
+@problems(blp, 401, 403, 404, 422)
+def club_plays(query, club):
+    """The club's finished games, played or result-only, as CSV (admin token),
+    in the columns the history import reads: importing the file into another
+    club gives the same standings."""
+    return _csv(exports.club_plays_csv(records(), club, current_principal(), query["league"]), "plays.csv")
+
+
+@blp.get("/leagues/<uuid:league_id>/plays.csv")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("One row per player per game: date, game, player, score, place, play, options."))
+@problems(blp, 401, 404)
+def league_plays(league_id):
+    """A league's finished games as CSV (the history import's columns)."""
+    return _csv(exports.league_plays_csv(records(), league_id, current_principal()), "plays.csv")
+
+
+@blp.get("/leagues/<uuid:league_id>/standings.csv")
+@blp.response(200, content_type=CSV)
+@blp.doc(responses=_csv_doc("rank, player, games, wins, points, average_score, rating"))
+@problems(blp, 401, 404)
+def league_standings(league_id):
+    """A league's standings as a spreadsheet: ranked players by rank, then those below the minimum games."""
+    return _csv(exports.standings_csv(records(), league_id, current_principal()), "standings.csv")
+
+
+@blp.get("/clubs/<uuid:club>/backup.ndjson")
+@blp.response(200, content_type=NDJSON)
+@blp.doc(
+    responses={
+        "200": {
+            "description": "The club: a header line (club, players, leagues), then one line per game.",
+            "content": {NDJSON: {"schema": {"type": "string"}}},
+        }
+    }
+)
+@problems(blp, 401, 403, 404)
+def club_backup(club):
+    """The whole club as one NDJSON file (admin token): a `tablerecord.club/1`
+    header, then every game in rating order, a played game as its export
+    document and a result-only game as its result. `POST /clubs/restore`
+    makes a new club of it."""
+    lines = list(backup.backup(records(), club, current_principal()))
+    return Response(
+        "".join(lines),
+        content_type=NDJSON,
+        headers={"Content-Disposition": 'attachment; filename="club.ndjson"'},
+    )
+
+
+@blp.post("/clubs/restore")
+@blp.arguments(HistoryFile, location="files")
+@blp.response(201, ClubRestored)
+@problems(blp, 400, 413, 422, 503)
+def restore_club(files):
+    """A new club from a backup file (multipart `file`): its players, leagues
+    and every game, played games replayed through their engines and results
+    judged again. Answers the new club with its admin token (shown once)."""
+    return backup.restore(records(), files["file"].read().splitlines(), request_id())

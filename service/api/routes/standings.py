@@ -1,0 +1,45 @@
+"""League standings and rating history (from the standings projection)."""
+
+from __future__ import annotations
+
+from schemas.projections import FreshQuery, HistoryQuery, RatingHistory, Standings
+from service.api.common import Blueprint, problems, records
+from service.api.routes.projections import documents_behind
+from service.auth import current_principal
+from service.records.reading import league_tables
+
+blp = Blueprint(
+    "standings", __name__, url_prefix="/leagues/<uuid:league_id>", description="League standings and ratings"
+)
+
+
+@blp.get("/standings")
+@blp.arguments(FreshQuery, location="query")
+@blp.response(200, Standings)
+@documents_behind(blp)
+@problems(blp, 401, 403, 404, 422)
+def standings(query, league_id):
+    """The league's standings: ranked players first (by rank), then those below the minimum games.
+
+    Points come from the league's points table by place (shared places score
+    that place's points); wins count shared first places. Tie-breaks after
+    points, in order: wins, rating, average score, fewer games played; players
+    level on all of them share the rank. Abandoned games never count. Public
+    leagues are open to anyone, others to the club's tokens."""
+    return league_tables.standings(records(), league_id, current_principal(), query["min_position"])
+
+
+@blp.get("/rating-history")
+@blp.arguments(HistoryQuery, location="query")
+@blp.response(200, RatingHistory)
+@documents_behind(blp)
+@problems(blp, 401, 403, 404, 422)
+def rating_history(query, league_id):
+    """Every rated game of the league in rating order, with each player's rating before and after it.
+
+    Games are rated in the order they first ended; a corrected result keeps
+    its place and every later rating is recomputed. With `player`, only that
+    player's games (all seats of each game are still shown)."""
+    return league_tables.rating_history(
+        records(), league_id, current_principal(), query["player"], query["min_position"]
+    )

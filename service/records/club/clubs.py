@@ -1,0 +1,177 @@
+"""Clubs (the tenant), their players and their leagues."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+from service.records import access
+from service.records.access import Principal
+from service.records.errors import Conflict, NotFound
+from service.records.log.context import Records
+
+LEAGUE_COLUMNS = (
+    "id, name, engine, season, points_table, min_games, public, created_at, closed_at IS NOT NULL AS closed"
+)
+PLAYER_COLUMNS = "id, name, created_at, retired_at IS NOT NULL AS retired"
+
+#: Points by place when a league names none: first 10, second 6, third 3, fourth 1.
+DEFAULT_POINTS = [10, 6, 3, 1]
+
+
+def _update(
+    conn: psycopg.Connection,
+    table: str,
+    columns: str,
+    row_id: UUID,
+    club_id: UUID,
+    values: dict[str, Any],
+    stamps: dict[str, Any],
+) -> dict[str, Any] | None:
+    """Update one row of the club's ``table``: each of ``values`` set as given,
+    each of ``stamps`` (a column holding when something was done: retired,
+    closed) set to now when true (kept if already set) and cleared when false."""
+    sets = [sql.SQL("{} = %s").format(sql.Identifier(name)) for name in values]
+    sets += [
+        sql.SQL("{0} = CASE WHEN %s THEN coalesce({0}, now()) END").format(sql.Identifier(c)) for c in stamps
+    ]
+    query = sql.SQL("UPDATE {} SET {} WHERE id = %s AND club_id = %s RETURNING {}").format(
+        sql.Identifier(table), sql.SQL(", ").join(sets or [sql.SQL("name = name")]), sql.SQL(columns)
+    )
+    params = (*values.values(), *(bool(flag) for flag in stamps.values()), row_id, club_id)
+    return conn.execute(query, params).fetchone()
+
+
+def create_club(records: Records, name: str) -> dict[str, Any]:
+    """A new club and its admin token (shown only once)."""
+    club_id = uuid.uuid4()
+    token, digest = access.new_token("admin")
+    with records.pool.connection() as conn, conn.transaction():
+        row = conn.execute(
+            "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at", (club_id, name)
+        ).fetchone()
+        conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
+    return {**row, "admin_token": token}
+
+
+def get_club(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    access.club_member(principal, club_id)
+    with records.pool.connection() as conn:
+        return conn.execute("SELECT id, name, created_at FROM clubs WHERE id = %s", (club_id,)).fetchone()
+
+
+def add_player(records: Records, club_id: UUID, principal: Principal | None, name: str) -> dict[str, Any]:
+    access.club_admin(principal, club_id)
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            return conn.execute(
+                f"INSERT INTO players (id, club_id, name) VALUES (%s, %s, %s) RETURNING {PLAYER_COLUMNS}",
+                (uuid.uuid4(), club_id, name),
+            ).fetchone()
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("player-exists", "The club already has a player of that name.") from exc
+
+
+def players(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
+    """The club's players, retired ones included (marked so)."""
+    access.club_member(principal, club_id)
+    with records.pool.connection() as conn:
+        return conn.execute(
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+        ).fetchall()
+
+
+def update_player(
+    records: Records, club_id: UUID, player_id: UUID, principal: Principal | None, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """Rename a player, or retire them (``retired``: true; false brings them
+    back). A retired player keeps every past game and figure but is not
+    offered for, nor seated in, new games."""
+    access.club_admin(principal, club_id)
+    values = {name: changes[name] for name in ("name",) if name in changes}
+    stamps = {"retired_at": changes["retired"]} if "retired" in changes else {}
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            row = _update(conn, "players", PLAYER_COLUMNS, player_id, club_id, values, stamps)
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("player-exists", "The club already has a player of that name.") from exc
+    if row is None:
+        raise NotFound("player")
+    return row
+
+
+def create_league(
+    records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any]
+) -> dict[str, Any]:
+    """A league of the club; its points table gives points by place."""
+    access.club_admin(principal, club_id)
+    points = spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            return conn.execute(
+                f"INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public)"
+                f" VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING {LEAGUE_COLUMNS}",
+                (
+                    uuid.uuid4(),
+                    club_id,
+                    spec["name"],
+                    spec["engine"],
+                    spec["season"],
+                    Jsonb(points),
+                    spec["min_games"],
+                    spec["public"],
+                ),
+            ).fetchone()
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("league-exists", "The club already has a league of that name and season.") from exc
+
+
+#: What ``update_league`` may change, and the column each is kept in.
+LEAGUE_EDITS = ("name", "season", "points_table", "min_games", "public")
+
+
+def update_league(
+    records: Records, club_id: UUID, league_id: UUID, principal: Principal | None, changes: dict[str, Any]
+) -> dict[str, Any]:
+    """Edit a league (name, season, points table, games to be ranked, public),
+    or close its season (``closed``: true): a closed league takes no new games
+    and keeps its standings. Its game never changes (its games would not fit),
+    and its ranking settings (points table, games to be ranked) only until its
+    first game: the standings already computed were ranked by them."""
+    access.club_admin(principal, club_id)
+    ranking = {"points_table", "min_games"} & changes.keys()
+    values = {name: changes[name] for name in LEAGUE_EDITS if name in changes}
+    if "points_table" in values:
+        values["points_table"] = Jsonb(
+            values["points_table"] if values["points_table"] is not None else DEFAULT_POINTS
+        )
+    stamps = {"closed_at": changes["closed"]} if "closed" in changes else {}
+    try:
+        with records.pool.connection() as conn, conn.transaction():
+            if (
+                ranking
+                and conn.execute("SELECT 1 FROM games WHERE league_id = %s LIMIT 1", (league_id,)).fetchone()
+            ):
+                raise Conflict(
+                    "league-has-games",
+                    "The points and the games needed to be ranked can change only before the league's first game.",
+                )
+            row = _update(conn, "leagues", LEAGUE_COLUMNS, league_id, club_id, values, stamps)
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict("league-exists", "The club already has a league of that name and season.") from exc
+    if row is None:
+        raise NotFound("league")
+    return row
+
+
+def leagues(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
+    access.club_member(principal, club_id)
+    with records.pool.connection() as conn:
+        return conn.execute(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE club_id = %s ORDER BY created_at", (club_id,)
+        ).fetchall()

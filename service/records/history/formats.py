@@ -1,0 +1,357 @@
+"""Reading a club's play history from the files other apps export.
+
+Three formats, each read into the same plain plays (a game's name as the
+file gives it, the day, the length, and each player by name with a score, a
+place and whether they won), with every line or play that cannot be read
+named with the reason:
+
+- a **BG Stats** JSON backup: ``games`` (``id``, ``name``), ``players``
+  (``id``, ``name``) and ``plays`` (``uuid``, ``playDate``, ``durationMin``,
+  ``gameRefId``, ``ignored``, ``playerScores`` with ``playerRefId``,
+  ``score``, ``winner``, ``rank``, ``startPlayer``);
+- a **BoardGameGeek** plays export (the XML of its plays API: ``play`` with
+  ``id``, ``date``, ``quantity``, ``length``, ``incomplete``, ``item name``
+  and ``players/player`` with ``name``, ``score``, ``win``, ``startposition``);
+- a **CSV** with one row per player per play and a header naming its
+  columns: ``date, game, player, score, place`` (``score`` and ``place`` may
+  be empty; an optional ``play`` column tells apart two plays of one game on
+  one day, otherwise consecutive rows of the same date and game are one play;
+  an optional ``options`` column holds the game's options as JSON, as the
+  service's own export writes them).
+
+Nothing here touches the database; ``service.records.history.imports`` imports the plays.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from defusedxml import ElementTree
+from defusedxml.common import DefusedXmlException
+
+FORMATS = ("bgstats", "bgg", "csv")
+CSV_COLUMNS = ("date", "game", "player", "score", "place")
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One player of a play, as the file names them."""
+
+    name: str
+    score: float | None = None
+    place: int | None = None
+    won: bool | None = None
+    starts: bool = False
+
+
+@dataclass(frozen=True)
+class SourcePlay:
+    """One play as the file has it; ``where`` names it in a report ("line 12", "play 3")."""
+
+    where: str
+    game: str
+    played_on: dt.date
+    seats: tuple[SeatLine, ...]
+    key: str  # the play's identity in its source: a second import of it adds nothing
+    minutes: int | None = None
+    note: str | None = None
+    options: dict[str, Any] | None = None  # the game's options, when the file keeps them
+
+
+@dataclass
+class Reading:
+    """The plays read from a file and what could not be read (where, reason)."""
+
+    plays: list[SourcePlay] = field(default_factory=list)
+    refused: list[dict[str, str]] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+
+    def refuse(self, where: str, reason: str) -> None:
+        self.refused.append({"where": where, "reason": reason})
+
+
+class Unreadable(ValueError):
+    """The file as a whole is not of its format."""
+
+
+def read(fmt: str, content: bytes) -> Reading:
+    """The plays in ``content``, read as ``fmt`` (one of ``FORMATS``)."""
+    readers = {"bgstats": read_bgstats, "bgg": read_bgg, "csv": read_csv}
+    if fmt not in readers:
+        raise Unreadable(f"No history format {fmt!r}: use one of {', '.join(FORMATS)}.")
+    return readers[fmt](content)
+
+
+def guess_format(filename: str) -> str:
+    """The format a file's name suggests (``.json``: BG Stats, ``.xml``: BoardGameGeek, else CSV)."""
+    lower = filename.lower()
+    if lower.endswith(".json") or lower.endswith(".bgsplay"):
+        return "bgstats"
+    if lower.endswith(".xml"):
+        return "bgg"
+    return "csv"
+
+
+# -- BG Stats ----------------------------------------------------------------------
+
+
+def read_bgstats(content: bytes) -> Reading:
+    try:
+        backup = json.loads(content.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise Unreadable(f"This is not a BG Stats backup (JSON): {error}.") from error
+    if not isinstance(backup, dict) or not isinstance(backup.get("plays"), list):
+        raise Unreadable("This is not a BG Stats backup: it has no list of plays.")
+    game_names = {g.get("id"): g.get("name") for g in backup.get("games") or [] if isinstance(g, dict)}
+    player_names = {p.get("id"): p.get("name") for p in backup.get("players") or [] if isinstance(p, dict)}
+    reading = Reading()
+    for index, play in enumerate(backup["plays"], start=1):
+        where = f"play {index}"
+        if not isinstance(play, dict):
+            reading.refuse(where, "A play is an object.")
+            continue
+        if play.get("ignored"):
+            reading.skipped.append({"where": where, "reason": "BG Stats marks this play as ignored."})
+            continue
+        try:
+            game = game_names.get(play.get("gameRefId"))
+            if not game:
+                raise ValueError(f"it names game {play.get('gameRefId')!r}, which the backup does not list")
+            seats = []
+            for entry in play.get("playerScores") or []:
+                name = player_names.get(entry.get("playerRefId"))
+                if not name:
+                    raise ValueError(
+                        f"it names player {entry.get('playerRefId')!r}, which the backup does not list"
+                    )
+                rank = _int(entry.get("rank"), "rank")
+                seats.append(
+                    SeatLine(
+                        name=_text(name, "player's name"),
+                        score=_number(entry.get("score")),
+                        place=rank if rank else None,
+                        won=bool(entry["winner"]) if entry.get("winner") is not None else None,
+                        starts=bool(entry.get("startPlayer")),
+                    )
+                )
+            reading.plays.append(
+                SourcePlay(
+                    where=where,
+                    game=_text(game, "game's name"),
+                    played_on=_date(str(play.get("playDate") or "")[:10]),
+                    seats=tuple(seats),
+                    key=f"bgstats:{play.get('uuid') or _digest(play)}",
+                    minutes=_int(play.get("durationMin"), "length") or None,
+                    note=_text(play.get("comments"), "comment") or None,
+                )
+            )
+        except ValueError as error:
+            reading.refuse(where, f"This play cannot be read: {error}.")
+    return reading
+
+
+# -- BoardGameGeek -----------------------------------------------------------------
+
+
+def read_bgg(content: bytes) -> Reading:
+    try:
+        root = ElementTree.fromstring(content)
+    except (ElementTree.ParseError, DefusedXmlException) as error:
+        raise Unreadable(f"This is not a BoardGameGeek plays export (XML): {error}.") from error
+    if root.tag != "plays":
+        raise Unreadable("This is not a BoardGameGeek plays export: its root is not <plays>.")
+    reading = Reading()
+    for index, play in enumerate(root.iter("play"), start=1):
+        where = f"play {index}"
+        if play.get("incomplete") == "1":
+            reading.skipped.append({"where": where, "reason": "BoardGameGeek marks this play as incomplete."})
+            continue
+        try:
+            item = play.find("item")
+            game = item.get("name") if item is not None else None
+            if not game:
+                raise ValueError("it names no game")
+            seats = tuple(
+                SeatLine(
+                    name=(player.get("name") or player.get("username") or "").strip(),
+                    score=_number(player.get("score")),
+                    won=player.get("win") == "1",
+                    starts=player.get("startposition") == "1",
+                )
+                for player in play.iter("player")
+            )
+            quantity = max(1, _int(play.get("quantity"), "quantity") or 1)
+            for copy in range(quantity):
+                reading.plays.append(
+                    SourcePlay(
+                        where=where,
+                        game=game.strip(),
+                        played_on=_date(play.get("date") or ""),
+                        seats=seats,
+                        key=f"bgg:{play.get('id') or _digest(ElementTree.tostring(play))}"
+                        + (f":{copy + 1}" if quantity > 1 else ""),
+                        minutes=_int(play.get("length"), "length") or None,
+                        note=(play.findtext("comments") or None),
+                    )
+                )
+        except ValueError as error:
+            reading.refuse(where, f"This play cannot be read: {error}.")
+    return reading
+
+
+# -- CSV ---------------------------------------------------------------------------
+
+
+def read_csv(content: bytes) -> Reading:
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"This CSV is not UTF-8: {error}.") from error
+    rows = csv.DictReader(io.StringIO(text, newline=""))
+    header = [h.strip().lower() for h in rows.fieldnames or []]
+    missing = [c for c in ("date", "game", "player") if c not in header]
+    if missing:
+        raise Unreadable(
+            f"The CSV's header must name the columns {', '.join(CSV_COLUMNS)} ({', '.join(missing)} missing)."
+        )
+    rows.fieldnames = header
+    reading = Reading()
+    for group in _csv_groups(rows, reading):
+        first_line, rows_of_play = group[0][0], [row for _, row in group]
+        where = f"line {first_line}" if len(group) == 1 else f"lines {first_line}-{group[-1][0]}"
+        try:
+            seats = tuple(
+                SeatLine(
+                    name=_text(row["player"], "player's name"),
+                    score=_number(row.get("score")),
+                    place=_int(row.get("place"), "place"),
+                )
+                for row in rows_of_play
+            )
+            play = rows_of_play[0]
+            reading.plays.append(
+                SourcePlay(
+                    where=where,
+                    game=_text(play["game"], "game's name"),
+                    played_on=_date(play["date"].strip()),
+                    seats=seats,
+                    key="",
+                    minutes=_int(play.get("minutes"), "minutes") or None,
+                    note=_text(play.get("note"), "note") or None,
+                    options=_options(play.get("options")),
+                )
+            )
+        except ValueError as error:
+            reading.refuse(where, f"This play cannot be read: {error}.")
+    _key_csv_plays(reading)
+    return reading
+
+
+def _csv_groups(rows: csv.DictReader, reading: Reading) -> Iterator[list[tuple[int, dict[str, Any]]]]:
+    """Rows grouped into plays: by the ``play`` column when there is one,
+    otherwise consecutive rows of the same date and game."""
+    group: list[tuple[int, dict[str, Any]]] = []
+    group_id: tuple | None = None
+    for row in rows:
+        line = rows.line_num
+        if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
+            continue
+        if (
+            not (row.get("date") or "").strip()
+            or not (row.get("game") or "").strip()
+            or not (row.get("player") or "").strip()
+        ):
+            reading.refuse(f"line {line}", "A row names a date, a game and a player.")
+            continue
+        this = (row.get("play") or "").strip() or None, row["date"].strip(), row["game"].strip().lower()
+        if group and this != group_id:
+            yield group
+            group = []
+        group_id = this
+        group.append((line, row))
+    if group:
+        yield group
+
+
+def _key_csv_plays(reading: Reading) -> None:
+    """A CSV play's key is its content (and its count among equal plays of the file)."""
+    seen: Counter[str] = Counter()
+    for i, play in enumerate(reading.plays):
+        content = [
+            play.played_on.isoformat(),
+            play.game.lower(),
+            sorted((s.name.lower(), s.score, s.place) for s in play.seats),
+        ]
+        digest = _digest(content)
+        seen[digest] += 1
+        reading.plays[i] = SourcePlay(**{**play.__dict__, "key": f"csv:{digest}:{seen[digest]}"})
+
+
+# -- values ------------------------------------------------------------------------
+
+
+def _text(value: Any, what: str) -> str:
+    """Text the record can keep: no NUL character, no lone UTF-16 surrogate."""
+    text = "" if value is None else str(value)
+    if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise ValueError(f"its {what} holds a character that cannot be kept")
+    text = text.strip()
+    if what == "player's name" and len(text) > 120:
+        raise ValueError("a player's name is at most 120 characters")
+    return text
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        raise ValueError(f"its date {text!r} is not a day (YYYY-MM-DD)") from None
+
+
+def _number(value: Any) -> float | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"the score {value!r} is not a number") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError(f"the score {value!r} is not a number")
+    return number
+
+
+def _int(value: Any, what: str) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"the {what} {value!r} is not a whole number") from None
+    if number != int(number):
+        raise ValueError(f"the {what} {value!r} is not a whole number")
+    return int(number)
+
+
+def _options(text: str | None) -> dict[str, Any] | None:
+    if not text or not text.strip():
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError:
+        raise ValueError(f"its options {text!r} are not JSON") from None
+    if not isinstance(options, dict):
+        raise ValueError("its options are a JSON object")
+    return options
+
+
+def _digest(value: Any) -> str:
+    text = value if isinstance(value, bytes) else json.dumps(value, sort_keys=True, default=str).encode()
+    return hashlib.sha256(text).hexdigest()[:32]

@@ -1,0 +1,31 @@
+"""What the club's own pages (its players, its leagues) read, one call per page."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from engines import registry
+from service.records import access
+from service.records.access import Principal
+from service.records.club import clubs, sign_ins
+from service.records.log.context import Records
+
+
+def players_page(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The club's players, each marked with whether they hold a member sign-in."""
+    access.club_admin(principal, club_id)
+    signed = sign_ins.members_signed_in(records, club_id, principal)
+    club = clubs.get_club(records, club_id, principal)
+    players = [{**p, "signs_in": p["id"] in signed} for p in clubs.players(records, club_id, principal)]
+    return {"club": club, "players": players}
+
+
+def leagues_page(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The club's leagues and the games a new league may record."""
+    access.club_admin(principal, club_id)
+    return {
+        "club": clubs.get_club(records, club_id, principal),
+        "leagues": clubs.leagues(records, club_id, principal),
+        "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
+    }

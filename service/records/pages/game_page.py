@@ -1,0 +1,148 @@
+"""A game's page: the game as the caller may see it (``game_views.game_view``), its log
+in plain English as the same viewer may read it, and the actions the caller may take
+for the seat the page shows, offered as the scorepad offers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+from engines.base import Amount, Event
+from service.records import access
+from service.records.access import Principal, Viewer
+from service.records.log import fold, store
+from service.records.log.context import Records
+from service.records.reading import game_views
+from service.records.reading.steps import describe_service, name_list
+from service.records.recording import states
+from service.records.recording.games import Game, config_of, get_game
+from service.records.recording.wording import reworder
+from service.records.scorepad import labels, seats
+from service.records.scorepad.choice import Choice
+
+
+def game_page(
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    as_seat: int | None = None,
+    picks: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The game as the caller may see it (``game_views.game_view``), its log in
+    plain English as the same viewer may read it, and what the caller may do:
+    the actions of the seat the page shows, when the caller may act for it
+    (narrowed by ``picks``, as on the scorepad)."""
+    view = game_views.game_view(records, game_id, principal, as_seat, table=True)
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        events = store.read_stream(conn, game.id)
+        reword = reworder(config_of(conn, game).catalog)
+        seat = access.page_seat(game, principal, view["viewer"])
+        state = states.load_state(conn, game) if seat is not None else None
+    names = name_list([s["name"] for s in view["seats"]], game.seats)
+    return {
+        **view,
+        "title": game.engine.title,
+        "log": log_lines(game, events, view["viewer"], names, reword=reword),
+        "recorder": _records_it(game, principal),
+        "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
+        "acting": None if seat is None else _seat_actions(game, state, seat, names, list(picks), reword),
+    }
+
+
+def _seat_actions(
+    game: Game, state: Any, seat: int, names: list[str], picks: list[str], reword: Callable[[str], str]
+) -> dict[str, Any]:
+    """``seat``'s legal actions on ``state`` as the scorepad offers them
+    (``seats.seat_choice``: worded as the log will read them, in the
+    catalog's words), the version they were read at, and whom else the game
+    waits for."""
+    engine = game.engine
+    label, value = (
+        labels.engine_labels(engine, state, names),
+        labels.engine_value_labels(engine, state, names),
+    )
+
+    def words_for(field: str, v: Any) -> str:
+        return reword(value(field, v))
+
+    waiting = []
+    for other in range(len(game.seats)):
+        commands = engine.legal_commands(state, other)
+        if other != seat and commands:
+            waiting.append(waiting_for_seat(names[other], commands))
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "version": game.version,
+        "choice": _with_amounts(
+            seats.seat_choice(
+                seat, engine.legal_commands(state, seat), picks, reworded(label, reword), words_for
+            ),
+            engine.amounts(state, seat) if not picks else (),
+        ),
+        "waiting": waiting,
+    }
+
+
+def _with_amounts(choice: Choice | None, amounts: Sequence[Amount]) -> Choice | None:
+    """The seat's choice with the numbers it may enter beyond its buttons (a bid of any sum)."""
+    return None if choice is None else replace(choice, amounts=tuple(amounts))
+
+
+def reworded(label: Callable[[Any], str], reword: Callable[[str], str]) -> Callable[[Any], str]:
+    return lambda command: reword(label(command))
+
+
+def _records_it(game: Game, principal: Principal | None) -> bool:
+    """Whether the caller enters entries of this table game on the scorepad
+    (its recorder, or a player their own)."""
+    return (
+        principal is not None
+        and principal.club_id == game.club_id
+        and (principal.is_admin or principal.seat_in(game) is not None)
+        and game.dealer == "table"
+    )
+
+
+def log_lines(
+    game: Game,
+    events: list[store.StoredEvent],
+    viewer: Viewer,
+    names: list[str],
+    newest: int | None = None,
+    reword: Callable[[str], str] = str,
+) -> list[dict]:
+    """Each event's line as ``viewer`` may read it, newest first (only the
+    ``newest`` ones when given), in the catalog's words (``reword``); taken-back ones marked."""
+    live = {e.version for e in fold.live_line(events)}
+    engine = game.engine
+    out = []
+    for e in events[-newest:] if newest else events:
+        if e.type in fold.SERVICE_EVENTS:
+            text = describe_service(e.type, e.data, names, engine.title)
+        else:
+            event = Event(e.type, e.data) if viewer == "all" else engine.redact(Event(e.type, e.data), viewer)
+            try:
+                text = reword(engine.describe(event, names))
+            except Exception:  # noqa: BLE001 - a line of text must not fail the page
+                text = e.type
+        out.append(
+            {
+                "version": e.version,
+                "text": text,
+                "live": e.version in live or e.type == fold.ACTIONS_RETRACTED,
+            }
+        )
+    return out[::-1]
+
+
+def waiting_for_seat(name: str, commands: list[dict[str, Any]]) -> str:
+    """A seat's entry awaited, by what it does when all its entries are one kind ("to place a bid")."""
+    kinds = {c["type"] for c in commands}
+    if len(kinds) == 1:
+        return f"Waiting for {name}: {labels.words(kinds.pop()).lower()}"
+    return f"Waiting for {name}'s entry"

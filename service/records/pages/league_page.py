@@ -1,0 +1,94 @@
+"""A league's page: its standings, its rating chart a window at a time, and its games."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.records.access import Principal
+from service.records.log.context import Records
+from service.records.pages.club_home import GAMES_PER_PAGE
+from service.records.pages.standings_page import standings_page
+from service.records.reading.ratings import shown
+from service.records.recording.games import player_names
+
+#: Rated games per page of a league's rating chart.
+CHART_WINDOW = 50
+
+
+def league_page(
+    records: Records, league_id: UUID, principal: Principal | None, upto: int | None = None
+) -> dict[str, Any]:
+    """The standings (``standings_page``), one page of the rating history
+    (``CHART_WINDOW`` rated games ending at ``upto``, default the latest) on
+    the members' scale, and the latest results."""
+    table = standings_page(records, league_id, principal)
+    with records.pool.connection() as conn:
+        last = conn.execute(
+            "SELECT max(seq) AS seq FROM rating_history WHERE league_id = %s", (league_id,)
+        ).fetchone()["seq"]
+        last = int(last or 0)
+        high = max(min(upto, last), 0) if upto is not None else last
+        low = max(high - CHART_WINDOW, 0)
+        rows = conn.execute(
+            "SELECT h.seq, h.player_id, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
+            " g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " WHERE h.league_id = %s AND h.seq > %s AND h.seq <= %s ORDER BY h.seq, h.seat",
+            (league_id, low, high),
+        ).fetchall()
+        results = conn.execute(
+            "SELECT game_id, seats, places, scores, ended_by, ended_at FROM standings_games"
+            " WHERE league_id = %s AND status = 'finished'"
+            " ORDER BY first_end_position DESC LIMIT %s",
+            (league_id, GAMES_PER_PAGE),
+        ).fetchall()
+        names = player_names(conn, {r["player_id"] for r in rows} | {p for r in results for p in r["seats"]})
+    series: dict[str, dict[str, Any]] = {}
+    games: list[dict[str, Any]] = []
+    for r in rows:
+        player = str(r["player_id"])
+        line = series.setdefault(player, {"player": player, "name": names.get(player), "points": []})
+        before, after = shown(r["mu_before"], r["sigma_before"]), shown(r["mu_after"], r["sigma_after"])
+        if not line["points"]:
+            line["points"].append([r["seq"] - 1, before])
+        line["points"].append([r["seq"], after])
+        if not games or games[-1]["game"] != r["seq"]:
+            games.append({"game": r["seq"], "date": _date(r["ended_at"]), "players": []})
+        games[-1]["players"].append(
+            {
+                "player": player,
+                "name": names.get(player),
+                "place": r["place"],
+                "rating": after,
+                "change": after - before,
+            }
+        )
+    return {
+        **table,
+        "chart": {
+            "from": low + 1 if rows else 0,
+            "to": high,
+            "last": last,
+            "earlier": low if low > 0 else None,
+            "later": min(high + CHART_WINDOW, last) if high < last else None,
+            "series": sorted(series.values(), key=lambda s: s["name"] or ""),
+            "dates": {g["game"]: g["date"] for g in games},
+        },
+        "chart_table": games,
+        "results": [
+            {
+                "game": r["game_id"],
+                "ended_at": r["ended_at"],
+                "ended_by": r["ended_by"],
+                "seats": [
+                    {"player": str(p), "name": names.get(str(p)), "place": place, "score": score}
+                    for p, place, score in zip(r["seats"], r["places"] or [], r["scores"] or [], strict=False)
+                ],
+            }
+            for r in results
+        ],
+    }
+
+
+def _date(moment) -> str:
+    return moment.strftime("%d %b %Y") if moment else ""

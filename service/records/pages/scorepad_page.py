@@ -1,0 +1,184 @@
+"""The scorepad as the caller enters a table game: the choices of each actor the caller
+may enter for, what the game waits for from others (in words that reveal nothing),
+the table's pass window, the log and the game as the caller may see them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+from engines.base import RuleViolation
+from service.records import access
+from service.records.access import Principal
+from service.records.errors import Forbidden, NotFound
+from service.records.log import store
+from service.records.log.context import Records
+from service.records.pages.entries import last_entry, newest_events, player_of_table
+from service.records.pages.game_page import log_lines, reworded, waiting_for_seat
+from service.records.reading.steps import name_list
+from service.records.recording import states
+from service.records.recording.creation import summary
+from service.records.recording.games import Game, config_of, get_game, player_names
+from service.records.recording.wording import reworder
+from service.records.scorepad import chance, labels, seats, shortcuts
+from service.records.scorepad.choice import Choice, Label, Then
+
+#: The newest lines of the log the scorepad shows.
+SCOREPAD_LINES = 30
+
+
+def scorepad(
+    records: Records, game_id: UUID, principal: Principal | None, actor: str | None, picks: list[str]
+) -> dict[str, Any]:
+    """A table game as the caller enters it: the choices of each actor the
+    caller may enter for (its recorder: every seat and the table's chance; a
+    player: their own seat and the cards dealt into their own hand), narrowed
+    by ``picks`` for ``actor``; what the game waits for from others, in words
+    that reveal nothing; the log and the game as the caller may see them, and
+    the entry an undo would take back (the recorder's)."""
+    with records.pool.connection() as conn:
+        game = get_game(conn, game_id)
+        principal = player_of_table(game, principal)
+        state = states.load_state(conn, game)
+        events = newest_events(conn, game)
+        known = player_names(conn, game.seats)
+        reword = reworder(config_of(conn, game).catalog)
+    names = name_list([known.get(p) for p in game.seats], game.seats)
+    engine = game.engine
+    viewer = access.viewer(game, principal)
+    pads: list[Choice] = []
+    waiting: list[str] = []
+    if game.status == "active":
+        label = reworded(labels.engine_labels(engine, state, names), reword)
+        value_label = labels.engine_value_labels(engine, state, names)
+
+        def words_for(field: str, value: Any) -> str:
+            return reword(value_label(field, value))
+
+        request = engine.chance(state)
+        if request is not None:
+            if _may_supply(game, principal, request):
+                picked = picks if actor == "table" else []
+                choice = chance.chance_choice(
+                    _as_offered(game, principal, request), picked, label, words_for, names
+                )
+                own = request.dealt_to is not None and not access.may_see_pool(game, principal)
+                pads.append(replace(choice, own=own))
+            else:
+                waiting.append(_waiting_for_chance(request, names, label))
+        mine = access.actors(game, principal)
+        for seat in range(len(game.seats)):
+            commands = engine.legal_commands(state, seat)
+            if not commands:
+                continue
+            if seat not in mine:
+                waiting.append(waiting_for_seat(names[seat], commands))
+                continue
+            picked = picks if actor == str(seat) else []
+            then = _roll_after(game, principal, engine, state)
+            choice = seats.seat_choice(seat, commands, picked, label, words_for, then, names)
+            if choice is not None:
+                pads.append(replace(choice, amounts=() if picked else tuple(engine.amounts(state, seat))))
+    window = _pass_window(game, principal, state, names, reword) if game.status == "active" else None
+    outcome = engine.outcome(state)
+    log = log_lines(game, events, viewer, names, SCOREPAD_LINES, reword)
+    return {
+        "game": summary(game, dict(zip(game.seats, names, strict=True))),
+        "title": engine.title,
+        "names": names,
+        "table": engine.table(state, viewer, names),
+        "outcome": {
+            "finished": outcome.finished,
+            "places": list(outcome.places),
+            "scores": list(outcome.scores),
+        },
+        "choices": pads,
+        "window": window,
+        "forced": _forced_lines(events, log),
+        "waiting": waiting,
+        "log": log,
+        "log_length": game.version,
+        "undo": last_entry(events) if principal.is_admin else None,
+    }
+
+
+def _pass_window(
+    game: Game, principal: Principal, state: Any, names: list[str], reword: Callable[[str], str]
+) -> dict[str, Any] | None:
+    """The table's "Nobody else reacts", when the game is in a pass window and
+    the caller may enter every pass it would record: each pass in the log's
+    words; when the dice are rolled once everyone has passed, one button per
+    roll (the passes and the roll in one tap)."""
+    window = shortcuts.pass_window(game.engine, state, len(game.seats))
+    if window is None or not all(access.may_enter_for(game, principal, s) for s in window.seats):
+        return None
+    label = reworded(labels.engine_labels(game.engine, state, names), reword)
+    after = state
+    for seat, command in window.entries:
+        for event in game.engine.decide(after, {**command, "seat": seat}):
+            after = game.engine.evolve(after, event)
+    request = game.engine.chance(after)
+    rolls = None
+    if request is not None and _may_supply(game, principal, request):
+        rolls = chance.dice_after(request, names)
+    return {
+        "passes": [label({**command, "seat": seat}) for seat, command in window.entries],
+        "entries": [[seat, command] for seat, command in window.entries],
+        "rolls": rolls,
+    }
+
+
+def _forced_lines(events: list[store.StoredEvent], log: list[dict]) -> list[str]:
+    """The lines of the latest entry that the game forced (recorded with the
+    tap, as the only entry anyone could make), as the log reads them."""
+    entry = last_entry(events)
+    if entry is None:
+        return []
+    forced = {e.version for e in events if e.version > entry["to_version"] and e.metadata.get("forced")}
+    return [line["text"] for line in reversed(log) if line["version"] in forced and line["live"]]
+
+
+def _roll_after(game: Game, principal: Principal, engine: Any, state: Any) -> Then:
+    """The chance a seat's command leads to, when the caller may enter it too
+    (a die the recorder rolls on the same tap as the command)."""
+
+    def then(command: dict[str, Any]) -> Any:
+        try:
+            after = state
+            for event in engine.decide(state, command):
+                after = engine.evolve(after, event)
+        except RuleViolation:
+            return None
+        request = engine.chance(after)
+        if request is None or not _may_supply(game, principal, request):
+            return None
+        return _as_offered(game, principal, request)
+
+    return then
+
+
+def _as_offered(game: Game, principal: Principal, request: Any) -> Any:
+    """``request`` as the caller is asked it: a seat entering its own cards
+    from every card it cannot see, the recorder from the pool."""
+    return request if access.may_see_pool(game, principal) else chance.own_cards(request)
+
+
+def _may_supply(game: Game, principal: Principal, request: Any) -> bool:
+    try:
+        access.may_supply_chance(game, principal, request)
+    except (Forbidden, NotFound):
+        return False
+    return True
+
+
+def _waiting_for_chance(request: Any, names: list[str], label: Label) -> str:
+    """What the table awaits from someone else, revealing no card: a player's
+    own cards by their name, the rest by the line the log will write."""
+    if request.dealt_to is not None:
+        count = request.draw
+        cards = "card" if count == 1 else f"{count} cards"
+        return f"Waiting for {names[request.dealt_to]} to enter their {cards}"
+    return f"Waiting for the table: {label({'type': request.command, 'seat': None, **dict(request.fixed)})}"

@@ -1,0 +1,205 @@
+"""Searching a club's past and live games: by players (all of them seated),
+game, league, date range, winner and finished or live, newest first, a page
+at a time. The games are the statistics projection's (``stats_games``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from uuid import UUID
+
+import psycopg
+
+from engines import registry
+from service.records import access
+from service.records.access import Principal
+from service.records.errors import Invalid
+from service.records.log.context import Records
+from service.records.recording.games import player_names
+
+#: Games per page of a search.
+PER_PAGE = 25
+STATUSES = {"finished": "finished", "live": "active"}
+
+
+def engine_title(engine_id: str) -> str:
+    """The game's name as the box says it (the id when the engine is gone)."""
+    try:
+        return registry.get(engine_id).title
+    except registry.UnknownEngine:
+        return engine_id
+
+
+def parse(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A search as a page's form sends it (text fields; empty ones ignored)."""
+
+    def one(name: str) -> str | None:
+        value = (args.get(name) or "").strip()
+        return value or None
+
+    def uuid(value: str, what: str) -> UUID:
+        try:
+            return UUID(value)
+        except ValueError as exc:
+            raise Invalid("bad-search", f"That {what} is not one of the club's.") from exc
+
+    def day(name: str) -> date | None:
+        value = one(name)
+        try:
+            return date.fromisoformat(value) if value else None
+        except ValueError as exc:
+            raise Invalid("bad-search", "Dates are written like 2026-03-01.") from exc
+
+    getlist = getattr(args, "getlist", None)
+    players = [p for p in (getlist("player") if getlist else args.get("player") or []) if p]
+    status = one("status")
+    if status is not None and status not in STATUSES:
+        raise Invalid("bad-search", "A game is either finished or live.")
+    try:
+        page = int(one("page") or 1)
+    except ValueError as exc:
+        raise Invalid("bad-search", "The page is a whole number.") from exc
+    return {
+        "players": [uuid(p, "player") for p in players],
+        "engine": one("engine"),
+        "league": uuid(one("league"), "league") if one("league") else None,
+        "since": day("since"),
+        "until": day("until"),
+        "winner": uuid(one("winner"), "player") if one("winner") else None,
+        "status": status,
+        "page": max(page, 1),
+    }
+
+
+def visible(principal: Principal) -> tuple[str, dict[str, Any]]:
+    """Which of the club's games (``stats_games s``) a list shows ``principal``:
+    every one to the club's recorder; to others the public ones and their own."""
+    if principal.is_admin:
+        return "TRUE", {}
+    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
+    return (
+        "EXISTS (SELECT 1 FROM games v WHERE v.id = s.game_id AND (v.public OR s.seats @> %(mine)s::jsonb))",
+        {"mine": mine},
+    )
+
+
+def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tuple[str, dict[str, Any]]:
+    """The SQL condition and parameters of a search (over ``stats_games s``)."""
+    seen, params = visible(principal)
+    clauses = ["s.club_id = %(club)s", "s.status <> 'abandoned'", seen]
+    params["club"] = club_id
+    if query.get("players"):
+        clauses.append("s.seats @> %(players)s::jsonb")
+        params["players"] = "[" + ", ".join(f'"{p}"' for p in query["players"]) + "]"
+    if query.get("engine"):
+        clauses.append("s.engine = %(engine)s")
+        params["engine"] = query["engine"]
+    if query.get("league"):
+        clauses.append("s.league_id = %(league)s")
+        params["league"] = query["league"]
+    if query.get("since"):
+        clauses.append("coalesce(s.ended_at, s.created_at) >= %(since)s")
+        params["since"] = datetime.combine(query["since"], time.min).astimezone()
+    if query.get("until"):
+        clauses.append("coalesce(s.ended_at, s.created_at) < %(until)s")
+        params["until"] = datetime.combine(query["until"] + timedelta(days=1), time.min).astimezone()
+    if query.get("winner"):
+        clauses.append(
+            "s.status = 'finished' AND s.seats @> %(winner_seated)s::jsonb AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
+            " WITH ORDINALITY AS x(player, n) WHERE x.player = %(winner)s"
+            " AND (s.places ->> (x.n - 1)::int)::int = 1)"
+        )
+        params["winner"] = str(query["winner"])
+        params["winner_seated"] = f'["{query["winner"]}"]'
+    if query.get("status"):
+        clauses.append("s.status = %(status)s")
+        params["status"] = STATUSES[query["status"]]
+    return " AND ".join(clauses), params
+
+
+def search(records: Records, club_id: UUID, principal: Principal | None, query: Mapping[str, Any]) -> dict:
+    """One page of the club's games matching ``query`` (see ``parse``), newest first."""
+    principal = access.may_see_player(principal, club_id)
+    condition, params = where(club_id, query, principal)
+    page = max(int(query.get("page") or 1), 1)
+    with records.pool.connection() as conn:
+        total = conn.execute(f"SELECT count(*) AS n FROM stats_games s WHERE {condition}", params).fetchone()[
+            "n"
+        ]
+        rows = conn.execute(
+            "SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.status, s.places, s.scores,"
+            " s.created_at, s.ended_at FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id"
+            f" WHERE {condition} ORDER BY s.created_at DESC, s.game_id LIMIT %(limit)s OFFSET %(offset)s",
+            {**params, "limit": PER_PAGE, "offset": (page - 1) * PER_PAGE},
+        ).fetchall()
+        names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
+        players = conn.execute(
+            "SELECT id, name FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+        ).fetchall()
+        leagues = conn.execute(
+            "SELECT id, name FROM leagues WHERE club_id = %s ORDER BY created_at", (club_id,)
+        ).fetchall()
+    return {
+        "club": str(club_id),
+        "total": total,
+        "page": page,
+        "pages": max(1, -(-total // PER_PAGE)),
+        "games": [game_line(r, names) for r in rows],
+        "choices": {
+            "players": [{"id": str(p["id"]), "name": p["name"]} for p in players],
+            "leagues": [{"id": str(x["id"]), "name": x["name"]} for x in leagues],
+            "engines": _engines(),
+        },
+    }
+
+
+def _engines() -> list[dict[str, str]]:
+    return [{"id": e, "title": registry.get(e).title} for e in registry.available()]
+
+
+LATEST = """
+SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
+       g.created_at, s.ended_at
+FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
+WHERE g.club_id = %(club)s AND (g.status = 'active') = %(live)s
+  AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+ORDER BY g.created_at DESC LIMIT %(limit)s
+"""
+
+
+def latest(
+    conn: psycopg.Connection, club_id: UUID, principal: Principal, live: bool, limit: int
+) -> list[dict[str, Any]]:
+    """The club's newest live games, or its newest finished and abandoned ones,
+    as lists show them (those ``principal`` may see: see ``visible``)."""
+    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
+    rows = conn.execute(
+        LATEST, {"club": club_id, "live": live, "all": principal.is_admin, "mine": mine, "limit": limit}
+    ).fetchall()
+    names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
+    return [game_line(r, names) for r in rows]
+
+
+def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A game as lists show it: when, which game, who played, who won."""
+    seats = [str(s) for s in row["seats"]]
+    places = row["places"] if row["status"] == "finished" and row["places"] else None
+    players = [
+        {"player": p, "name": names.get(p), "place": places[i] if places else None}
+        for i, p in enumerate(seats)
+    ]
+    if places:
+        players.sort(key=lambda p: p["place"])
+    return {
+        "game": str(row["game_id"]),
+        "engine": row["engine"],
+        "title": engine_title(row["engine"]),
+        "league": {"id": str(row["league_id"]), "name": row["league"]} if row["league_id"] else None,
+        "status": {"active": "live"}.get(row["status"], row["status"]),
+        "dealer": row.get("dealer"),
+        "started_at": row["created_at"],
+        "ended_at": row["ended_at"],
+        "players": players,
+        "winners": [p for p in players if p["place"] == 1],
+    }

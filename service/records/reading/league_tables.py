@@ -1,0 +1,91 @@
+"""A league's standings and rating history, read from the standings projection."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.records import access
+from service.records.access import Principal
+from service.records.log.context import Records
+from service.records.reading.league import TIE_BREAKS, league_info, ordinal, rank_key
+from service.records.reading.projection_state import position_of, visible_league
+from service.records.recording.games import player_names
+
+
+def standings(
+    records: Records, league_id: UUID, principal: Principal | None, min_position: int | None
+) -> dict[str, Any]:
+    """Ranked players first (by rank), then those below the minimum games."""
+    with records.pool.connection() as conn:
+        league = visible_league(conn, league_id, principal)
+        access.may_wait_for_position(principal, league["club_id"], min_position)
+        position = position_of(conn, "standings", min_position)
+        rows = conn.execute(
+            "SELECT player_id, games, wins, placements, points, average_score, mu, sigma, rating, ranked, rank"
+            " FROM standings WHERE league_id = %s",
+            (league_id,),
+        ).fetchall()
+        names = player_names(conn, [r["player_id"] for r in rows])
+    rows.sort(
+        key=lambda r: (
+            not r["ranked"],
+            r["rank"] or 0,
+            rank_key(r["points"], r["wins"], r["rating"], r["average_score"], r["games"]),
+            names.get(str(r["player_id"])) or "",
+        )
+    )
+    answer = {
+        "league": league_info(league),
+        "position": position,
+        "tie_breaks": TIE_BREAKS,
+        "standings": [{**r, "player": r["player_id"], "name": names.get(str(r["player_id"]))} for r in rows],
+    }
+    return access.positions_for(principal, league["club_id"], answer)
+
+
+def rating_history(
+    records: Records,
+    league_id: UUID,
+    principal: Principal | None,
+    player: UUID | None,
+    min_position: int | None,
+) -> dict[str, Any]:
+    """Every rated game of the league in rating order, each player's rating before and after it."""
+    with records.pool.connection() as conn:
+        league = visible_league(conn, league_id, principal)
+        access.may_wait_for_position(principal, league["club_id"], min_position)
+        position = position_of(conn, "standings", min_position)
+        sql = (
+            "SELECT h.seq, h.game_id, h.player_id, h.seat, h.place, h.mu_before, h.sigma_before, h.mu_after,"
+            " h.sigma_after, g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " WHERE h.league_id = %s"
+        )
+        params: list = [league_id]
+        if player is not None:
+            sql += " AND h.seq IN (SELECT seq FROM rating_history WHERE league_id = %s AND player_id = %s)"
+            params += [league_id, player]
+        rows = conn.execute(sql + " ORDER BY h.seq, h.seat", params).fetchall()
+        names = player_names(conn, {r["player_id"] for r in rows})
+    games: list[dict] = []
+    for r in rows:
+        if not games or games[-1]["seq"] != r["seq"]:
+            games.append({"seq": r["seq"], "game": r["game_id"], "ended_at": r["ended_at"], "changes": []})
+        before, after = ordinal(r["mu_before"], r["sigma_before"]), ordinal(r["mu_after"], r["sigma_after"])
+        games[-1]["changes"].append(
+            {
+                "player": r["player_id"],
+                "name": names.get(str(r["player_id"])),
+                "seat": r["seat"],
+                "place": r["place"],
+                "mu_before": r["mu_before"],
+                "sigma_before": r["sigma_before"],
+                "rating_before": before,
+                "mu_after": r["mu_after"],
+                "sigma_after": r["sigma_after"],
+                "rating_after": after,
+                "change": after - before,
+            }
+        )
+    answer = {"league": league_id, "position": position, "games": games}
+    return access.positions_for(principal, league["club_id"], answer)

@@ -1,0 +1,303 @@
+"""Creating a game: seats checked against the club's players, a secret seed,
+one token minted per seat, and the setup events appended in one transaction."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from engines import registry
+from engines.base import Engine, GameConfig, RuleViolation
+from service.records import access
+from service.records.access import Principal
+from service.records.club import catalogs
+from service.records.errors import Invalid
+from service.records.log import fold
+from service.records.log.context import Records
+from service.records.recording import commands, games
+from service.records.recording.games import Game
+from service.records.recording.unit_of_work import UnitOfWork, metadata
+
+
+def create_game(
+    records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any], request_id: str | None
+) -> dict[str, Any]:
+    """Create a game (the club's admin token): returns its summary and one token per seat (shown once)."""
+    principal = access.club_admin(principal, club_id)
+    options = commands.options(commands.known_engine(spec["engine"]), spec["options"])
+    game, tokens = new_game(records, club_id, principal, spec, options, request_id)
+    with records.pool.connection() as conn:
+        names = games.player_names(conn, game.seats)
+    seat_tokens = [
+        {"seat": i, "player": p, "token": t} for i, (p, t) in enumerate(zip(game.seats, tokens, strict=True))
+    ]
+    return {**summary(game, names), "seat_tokens": seat_tokens}
+
+
+def summary(game: Game, names: dict[str, str] | None = None) -> dict[str, Any]:
+    names = names or {}
+    return {
+        "id": game.id,
+        "engine": game.engine_id,
+        "seats": [{"seat": i, "player": p, "name": names.get(p)} for i, p in enumerate(game.seats)],
+        "options": game.options,
+        "dealer": game.dealer,
+        "league": game.league_id,
+        "public": game.public,
+        "admin_spectator": game.admin_spectator,
+        "catalog": game.catalog_ref,
+        "status": game.status,
+        "version": game.version,
+    }
+
+
+def new_game(
+    records: Records,
+    club_id: UUID,
+    principal: Principal,
+    spec: dict[str, Any],
+    options: dict[str, Any],
+    request_id: str | None,
+) -> tuple[Game, list[str]]:
+    """The game, created with ``options`` already checked; and its seat tokens."""
+    with records.pool.connection() as conn:
+        with conn.transaction():
+            game, tokens = open_game(conn, club_id, spec, options)
+            work = set_up(conn, game, principal, request_id)
+            work.commit(work.finish_if_over(), records.snapshot_every)
+        work.committed(records)
+        return games.get_game(conn, game.id), tokens
+
+
+def open_game(
+    conn: psycopg.Connection,
+    club_id: UUID,
+    spec: dict[str, Any],
+    options: dict[str, Any],
+    seed: str | None = None,
+) -> tuple[Game, list[str]]:
+    """Check the seats and league, insert the game and mint its seat tokens, in
+    the caller's transaction (nothing is appended yet)."""
+    opening = Opening(conn, club_id)
+    seats = [str(p) for p in spec["seats"]]
+    retired = [
+        str(r["id"])
+        for r in conn.execute(
+            "SELECT id FROM players WHERE id = ANY(%s::uuid[]) AND club_id = %s AND retired_at IS NOT NULL",
+            (_uuids(seats), club_id),
+        )
+    ]
+    if retired:
+        raise Invalid("retired-player", "A retired player takes no seat in new games.", players=retired)
+    game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
+    (tokens,) = insert_games(conn, [game])
+    return game, tokens
+
+
+def _uuids(ids: list[str]) -> list[UUID]:
+    """The ids that are UUIDs (the others are refused as unknown players later)."""
+    out = []
+    for i in ids:
+        try:
+            out.append(UUID(i))
+        except ValueError:
+            continue
+    return out
+
+
+class Opening:
+    """The checks of a club's new games: each league and catalog they name is
+    read once, however many games name it."""
+
+    def __init__(self, conn: psycopg.Connection, club_id: UUID):
+        self.conn, self.club_id = conn, club_id
+        self._leagues: dict[Any, str | None] = {}
+        self._catalogs: dict[tuple, tuple[tuple[str, str, int], UUID | None]] = {}
+
+    def game(
+        self, spec: dict[str, Any], options: dict[str, Any], names: dict[str, str], seed: str | None = None
+    ) -> Game:
+        """The game ``spec`` describes, checked (``names``: the club's players
+        among its seats), not yet inserted."""
+        engine = registry.get(spec["engine"])
+        seats = [str(p) for p in spec["seats"]]
+        if len(set(seats)) != len(seats):
+            raise Invalid("player-seated-twice", "A player takes one seat of a game.")
+        if not engine.min_seats <= len(seats) <= engine.max_seats:
+            raise Invalid(
+                "seat-count",
+                f"{engine.title} takes {engine.min_seats} to {engine.max_seats} players, not {len(seats)}.",
+            )
+        missing = [s for s in seats if s not in names]
+        if missing:
+            raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
+        if spec.get("league"):
+            league_engine = self._league_engine(spec["league"])
+            if league_engine and league_engine != engine.id:
+                raise Invalid("league-engine", f"This league records {league_engine} games only.")
+        catalog_ref, catalog_club = (
+            self._catalog(engine, spec.get("catalog")) if engine.catalog_kind else (None, None)
+        )
+        return Game(
+            uuid.uuid4(),
+            self.club_id,
+            spec.get("league"),
+            engine.id,
+            seats,
+            options,
+            spec.get("dealer", "server"),
+            seed or secrets.token_hex(16),
+            bool(spec.get("public", False)),
+            catalog_ref,
+            "active",
+            0,
+            catalog_club,
+            _admin_spectator(spec),
+        )
+
+    def _league_engine(self, league_id: Any) -> str | None:
+        if league_id not in self._leagues:
+            league = self.conn.execute(
+                "SELECT engine, closed_at FROM leagues WHERE id = %s AND club_id = %s",
+                (league_id, self.club_id),
+            ).fetchone()
+            if league is None:
+                raise Invalid("unknown-league", "No such league in this club.")
+            if league["closed_at"] is not None:
+                raise Invalid("league-closed", "This league's season is closed: it takes no new games.")
+            self._leagues[league_id] = league["engine"]
+        return self._leagues[league_id]
+
+    def _catalog(
+        self, engine: Engine, wanted: dict[str, Any] | None
+    ) -> tuple[tuple[str, str, int], UUID | None]:
+        key = (engine.id, None if not wanted else (wanted["id"], int(wanted["version"])))
+        if key not in self._catalogs:
+            self._catalogs[key] = _catalog_for(self.conn, engine, self.club_id, wanted)
+        return self._catalogs[key]
+
+
+def insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> list[list[str]]:
+    """Insert ``new`` games and mint one token per seat of each (its tokens, by game)."""
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
+            " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                (
+                    game.id,
+                    game.club_id,
+                    game.league_id,
+                    game.engine_id,
+                    Jsonb(game.seats),
+                    Jsonb(game.options),
+                    game.dealer,
+                    game.seed,
+                    game.public,
+                    *(game.catalog or (None, None, None)),
+                    game.catalog_club,
+                    game.admin_spectator,
+                )
+                for game in new
+            ],
+        )
+        tokens = [[access.new_token("seat") for _ in game.seats] for game in new]
+        cursor.executemany(
+            "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
+            [
+                (digest, game.club_id, game.id, seat)
+                for game, minted in zip(new, tokens, strict=True)
+                for seat, (_, digest) in enumerate(minted)
+            ],
+        )
+    return [[token for token, _ in minted] for minted in tokens]
+
+
+def set_up(
+    conn: psycopg.Connection,
+    game: Game,
+    principal: Principal,
+    request_id: str | None,
+    deal: bool = True,
+    config: GameConfig | None = None,
+) -> UnitOfWork:
+    """The game's opening: ``GameCreated``, the engine's setup events and (``deal``)
+    the chance a server-dealt game then waits for. ``config``: the game's, when
+    the caller has it already."""
+    engine = game.engine
+    config = config or games.config_of(conn, game)
+    try:
+        initial = engine.initial_state(config)
+    except RuleViolation as violation:
+        raise Invalid(violation.code, violation.message, rule=violation.code) from violation
+    work = UnitOfWork(conn, game, config, initial, metadata(principal, request_id, game, setup=True))
+    work.record_service(
+        fold.GAME_CREATED,
+        {
+            "engine": engine.id,
+            "engine_version": engine.version,
+            "club": str(game.club_id),
+            "league": str(game.league_id) if game.league_id else None,
+            "seats": game.seats,
+            "options": game.options,
+            "dealer": game.dealer,
+            "public": game.public,
+            "admin_spectator": game.admin_spectator,
+            "catalog": work.meta.get("catalog"),
+        },
+    )
+    work.record(engine.setup(config))
+    if deal:
+        work.deal_chance()
+    return work
+
+
+def _admin_spectator(spec: dict[str, Any]) -> bool:
+    """The admin token as a spectator: in a server-dealt game it sees no hand
+    and acts for no seat; at a table it is a recorder who sees only public
+    information (it enters the public chance, each player their own cards and
+    entries on their own phone)."""
+    return bool(spec.get("admin_spectator", False))
+
+
+def _catalog_for(
+    conn: psycopg.Connection, engine: Engine, club_id: UUID, wanted: dict[str, Any] | None
+) -> tuple[tuple[str, str, int], UUID | None]:
+    """The catalog a new game names (the club's own or a shipped default) and its owner."""
+    if wanted:
+        owner = catalogs.owned_or_shipped(conn, club_id, engine.catalog_kind, wanted["id"], wanted["version"])
+        return (engine.catalog_kind, wanted["id"], int(wanted["version"])), UUID(owner) if owner else None
+    default = catalogs.default_catalog(engine.id)
+    catalogs.ensure_stored(conn, default)
+    return (default["kind"], default["id"], int(default["version"])), None
+
+
+def reissue_seat_tokens(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """New seat tokens for every seat of a game (its recorder only), the old
+    ones revoked in the same transaction: for an answer lost on the way (an
+    import retried under its key answers without tokens) or a token given to
+    the wrong person."""
+    with records.pool.connection() as conn, conn.transaction():
+        game = games.get_game(conn, game_id)
+        access.recorder_of(game, principal)
+        conn.execute("DELETE FROM tokens WHERE game_id = %s AND kind = 'seat'", (game.id,))
+        minted = [access.new_token("seat") for _ in game.seats]
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
+                [(digest, game.club_id, game.id, seat) for seat, (_, digest) in enumerate(minted)],
+            )
+    return {
+        "game": game.id,
+        "seat_tokens": [
+            {"seat": i, "player": p, "token": t}
+            for i, (p, (t, _)) in enumerate(zip(game.seats, minted, strict=True))
+        ],
+    }
