@@ -12,7 +12,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     terminations=events.Termination,
-    trials=(Trial(3, {"target": 30}), Trial(4, {"target": 40, "extended_deck": True})),
+    trials=(Trial(3, {"target": 10}), Trial(4, {"target": 40, "extended_deck": True})),
     outcome=OUTCOME,
 )
 

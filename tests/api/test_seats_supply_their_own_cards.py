@@ -11,15 +11,6 @@ from tests.factories import Api
 from tests.helpers import event_count
 from tests.web.helpers import table_game
 
-# Shorter games than the trial setups, where one helps; any other game plays its first trial.
-SHORT = {
-    "pig": ({"target": 12}, 2),
-    "chancellors": ({"target": 10}, 3),
-    "house-of-cronies": ({}, 3),
-    "political-divide-and-conquer": ({}, 4),
-    "final-decrees": ({"decline_discards": 20}, 5),
-    "maccreedys-mansion": ({"max_rounds": 1}, 2),
-}
 HANDS = {"chancellors", "house-of-cronies", "political-divide-and-conquer", "final-decrees"}
 
 
@@ -34,7 +25,7 @@ def _refused(api, gid, entry, pool) -> str:
 @pytest.mark.parametrize("engine_id", registry.available())
 def test_a_seat_enters_its_own_cards_and_nobody_else_s(client, pool, engine_id):
     trial = registry.game(engine_id).trial
-    options, seats = SHORT.get(engine_id) or (dict(trial.options), trial.seats)
+    options, seats = dict(trial.options), trial.seats
     club, _, _, game = table_game(client, engine=engine_id, seats=seats, league=False, **options)
     gid = game["id"]
     recorder = Api(client, club["admin_token"])

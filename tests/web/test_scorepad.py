@@ -31,15 +31,6 @@ NUMBER = re.compile(r'<input type="number"[^>]*?name="(\w+)"[^>]*?value="([^"]*)
 FREE = {"OfferTrade"}
 #: The odds that the chooser keeps a free entry it drew.
 FREE_ODDS = 0.1
-#: Shorter games than the engines' trial setups, where their options allow one, and their seats.
-SHORT = {
-    "pig": ({"target": 12}, 2),
-    "chancellors": ({"target": 10}, 3),
-    "house-of-cronies": ({}, 3),
-    "political-divide-and-conquer": ({}, 4),
-    "final-decrees": ({"decline_discards": 20}, 5),
-    "maccreedys-mansion": ({"max_rounds": 3}, 2),
-}
 
 
 def pads(page: str) -> dict[str, list[tuple[str, dict | str]]]:
@@ -110,7 +101,7 @@ def record_by_choosing(client, game_id: str, max_entries: int) -> tuple[int, boo
 
 def new_table_game(client, engine: str):
     trial = registry.game(engine).trial
-    options, seats = SHORT.get(engine) or (dict(trial.options), trial.seats)
+    options, seats = dict(trial.options), trial.seats
     club, _, _, game = table_game(client, engine=engine, seats=seats, league=False, **options)
     sign_in(client, club["admin_token"])
     return club, game
