@@ -65,12 +65,13 @@ def test_replays_show_each_viewer_what_it_may_see_and_a_seats_eye_replay_what_th
     club = ClubFactory(client=client)
     players = [PlayerFactory(client=client, club=club) for _ in range(2)]
     game = GameFactory(
-        client=client, club=club, players=players, engine="hidden-pig", options={"target": 12}, public=True
+        client=client, club=club, players=players, engine="hidden-pig", options={"target": 100}, public=True
     )
     gid = game["id"]
     seat0, seat1 = (Api(client, t["token"]) for t in game["seat_tokens"])
     admin, anyone = Api(client, club["admin_token"]), Api(client)
-    # seat 0 rolls until a die other than a 1 shows (a 1 ends the turn)
+    # seat 0 rolls until a die other than a 1 shows (a 1 ends the turn); the target is far
+    # enough that seat 1 never ends the game meanwhile (an ended game shows every die)
     for _ in range(50):
         seat0.post(f"/games/{gid}/actions", {"seat": 0, "command": {"type": "Roll"}})
         view = seat0.get(f"/games/{gid}").get_json()
