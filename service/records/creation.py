@@ -14,7 +14,7 @@ from psycopg.types.json import Jsonb
 
 from engines import registry
 from engines.base import Engine, GameConfig, RuleViolation
-from service.records import access, catalogs, commands, fold, games
+from service.records import access, catalogs, commands, fold, games, sign_ins
 from service.records.access import Principal
 from service.records.context import Records
 from service.records.errors import Invalid
@@ -291,6 +291,7 @@ def reissue_seat_tokens(records: Records, game_id: UUID, principal: Principal | 
                 "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
                 [(digest, game.club_id, game.id, seat) for seat, (_, digest) in enumerate(minted)],
             )
+    sign_ins.tokens_changed()
     return {
         "game": game.id,
         "seat_tokens": [
