@@ -60,7 +60,7 @@ def new_club():
     response.set_data(
         render_template("admin_sign_in.html", club=club, link=sign_in_link(club["admin_token"]), new=True)
     )
-    return response
+    return session.shows_a_sign_in(response)
 
 
 @blueprint.post("/club/<uuid:club_id>/admin-token")
@@ -74,7 +74,7 @@ def rotate_admin_token(club_id: UUID):
     response.set_data(
         render_template("admin_sign_in.html", club=club, link=sign_in_link(rotated["admin_token"]), new=False)
     )
-    return response
+    return session.shows_a_sign_in(response)
 
 
 # -- players -------------------------------------------------------------------------
@@ -121,9 +121,10 @@ def update_player(club_id: UUID, player_id: UUID):
 @blueprint.post("/club/<uuid:club_id>/players/<uuid:player_id>/sign-in")
 def issue_member_sign_in(club_id: UUID, player_id: UUID):
     issued = sign_ins.issue_member_sign_in(session.records(), club_id, player_id, session.principal())
-    return render_template(
+    page = render_template(
         "member_sign_in.html", club_id=club_id, member=issued, link=sign_in_link(issued["token"])
     )
+    return session.shows_a_sign_in(Response(page))
 
 
 @blueprint.post("/club/<uuid:club_id>/players/<uuid:player_id>/sign-in/revoke")
