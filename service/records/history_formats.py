@@ -17,7 +17,8 @@ named with the reason:
   be empty; an optional ``play`` column tells apart two plays of one game on
   one day, otherwise consecutive rows of the same date and game are one play;
   an optional ``options`` column holds the game's options as JSON, as the
-  service's own export writes them).
+  service's own export writes them). A text cell the export led with a quote
+  (``spreadsheet_text``) is read without it.
 
 Nothing here touches the database; ``service.records.history`` imports the plays.
 """
@@ -39,6 +40,8 @@ from defusedxml.common import DefusedXmlException
 
 FORMATS = ("bgstats", "bgg", "csv")
 CSV_COLUMNS = ("date", "game", "player", "score", "place")
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -230,7 +233,7 @@ def read_csv(content: bytes) -> Reading:
         try:
             seats = tuple(
                 SeatLine(
-                    name=_text(row["player"], "player's name"),
+                    name=_cell(row["player"], "player's name"),
                     score=_number(row.get("score")),
                     place=_int(row.get("place"), "place"),
                 )
@@ -240,12 +243,12 @@ def read_csv(content: bytes) -> Reading:
             reading.plays.append(
                 SourcePlay(
                     where=where,
-                    game=_text(play["game"], "game's name"),
+                    game=_cell(play["game"], "game's name"),
                     played_on=_date(play["date"].strip()),
                     seats=seats,
                     key="",
                     minutes=_int(play.get("minutes"), "minutes") or None,
-                    note=_text(play.get("note"), "note") or None,
+                    note=_cell(play.get("note"), "note") or None,
                     options=_options(play.get("options")),
                 )
             )
@@ -296,6 +299,28 @@ def _key_csv_plays(reading: Reading) -> None:
 
 
 # -- values ------------------------------------------------------------------------
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell as a spreadsheet shows it and never runs it: one that would
+    start a formula leads with a quote, which spreadsheets hide. A cell
+    already led by a quote gets one more, so that ``from_spreadsheet`` gives
+    back every text exactly. Numbers are written as numbers, never through
+    here: ``-3`` stays a number."""
+    return "'" + text if text.startswith(FORMULA_STARTS) or text.startswith("'") else text
+
+
+def from_spreadsheet(text: str) -> str:
+    """A text cell as ``spreadsheet_text`` wrote it, without its leading quote;
+    a quote that leads a cell for another reason ("'Tis") is kept."""
+    if text.startswith("'") and text[1:].startswith((*FORMULA_STARTS, "'")):
+        return text[1:]
+    return text
+
+
+def _cell(value: Any, what: str) -> str:
+    """A CSV's text cell (``_text``), without the quote an export led it with."""
+    return _text(from_spreadsheet(value.strip()) if isinstance(value, str) else value, what)
 
 
 def _text(value: Any, what: str) -> str:
