@@ -12,6 +12,7 @@ from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from schemas.api import Problem as ProblemSchema
 from service.api import bodies, problems, wake
@@ -104,6 +105,12 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         pool, settings.snapshot_every, wake.listeners(settings.broker_url)
     )
     app.extensions["tablerecord.settings"] = settings
+    if settings.trusted_proxies:
+        # The last ``trusted_proxies`` hops of X-Forwarded-For/-Proto/-Host/-Port
+        # are the proxies' own word: the client's address (which the limits
+        # count), https (which makes cookies Secure) and the links' host.
+        n = settings.trusted_proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
     if pool is not None:
         check_shipped(app.extensions["tablerecord.records"])
 

@@ -58,14 +58,13 @@ def _lookup(digest: str) -> Principal:
 # Each process remembers whom the tokens it has seen sign in (by hash), so that
 # a request does not ask the database twice (once for its token, once for its
 # work), which would also double its wait on a database that stops answering.
-# A seat token's rights never change once issued: it is remembered for a
-# minute. Admin tokens and member sign-ins can be rotated or revoked: they are
-# remembered for two seconds, and forgotten at once when this process changes
-# any sign-in; another API process follows a rotation within those seconds.
+# Every token can stop signing in (an admin token rotated, a member sign-in
+# replaced or revoked, a game's seat tokens reissued): a token is remembered
+# for two seconds, and forgotten at once when this process changes any sign-in;
+# another API process follows within those seconds.
 _KNOWN: dict[str, tuple[Principal, float, int]] = {}
 _KNOWN_MAX = 10_000
-_KNOWN_SECONDS = 60.0
-_REVOCABLE_SECONDS = 2.0
+_KNOWN_SECONDS = 2.0
 
 
 def _recall(digest: str) -> Principal | None:
@@ -78,8 +77,7 @@ def _recall(digest: str) -> Principal | None:
 def _remember(digest: str, principal: Principal, changes: int) -> None:
     if len(_KNOWN) >= _KNOWN_MAX:
         _KNOWN.clear()
-    seconds = _REVOCABLE_SECONDS if access.revocable(principal) else _KNOWN_SECONDS
-    _KNOWN[digest] = (principal, time.monotonic() + seconds, changes)
+    _KNOWN[digest] = (principal, time.monotonic() + _KNOWN_SECONDS, changes)
 
 
 def require_principal() -> Principal:

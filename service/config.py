@@ -29,6 +29,9 @@ class Settings:
     club_creation_limit: str = "20 per hour"
     #: The operator's bearer token (``GET /projections`` in full); none: nobody.
     operator_token: str | None = None
+    #: Proxies in front of the service whose ``X-Forwarded-*`` headers are
+    #: believed (the client's address, https); 0: none, the peer is the client.
+    trusted_proxies: int = 0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -51,4 +54,5 @@ class Settings:
             auth_failure_limit=env.get("AUTH_FAILURE_LIMIT", cls.auth_failure_limit),
             club_creation_limit=env.get("CLUB_CREATION_LIMIT", cls.club_creation_limit),
             operator_token=env.get("OPERATOR_TOKEN") or None,
+            trusted_proxies=int(env.get("TRUSTED_PROXIES", cls.trusted_proxies)),
         )

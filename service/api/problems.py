@@ -157,7 +157,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(errors.DomainError)
     def _refused(error: errors.DomainError) -> Response:
-        status = STATUS[type(error)]
+        status = next(STATUS[kind] for kind in type(error).__mro__ if kind in STATUS)
         return problem_response(status, error.code, TITLES[status], error.detail, **error.extra)
 
     @app.errorhandler(RuleViolation)

@@ -95,12 +95,6 @@ def principal_of(row: dict[str, Any]) -> Principal:
     return Principal(row["club_id"], row["kind"], row["game_id"], row["seat"], row["player_id"])
 
 
-def revocable(principal: Principal) -> bool:
-    """An admin token can be rotated and a member sign-in revoked; a seat
-    token lasts as long as its game (so it may be remembered by a process)."""
-    return principal.kind != "seat"
-
-
 def required(principal: Principal | None) -> Principal:
     if principal is None:
         raise Unauthenticated("token-required", "This needs a bearer token.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 
+import flask
 from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
@@ -39,6 +40,11 @@ class SessionInterface(SecureCookieSessionInterface):
         if self.get_cookie_name(app) not in request.cookies:
             return self.session_class()
         return super().open_session(app, request)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure whenever the request came over https (``TRUSTED_PROXIES``
+        lets a proxy say so), like the sign-in's own cookie."""
+        return flask.request.is_secure or super().get_cookie_secure(app)
 
 
 def init_app(app: Flask, secret_key: str | None) -> None:

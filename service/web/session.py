@@ -55,3 +55,10 @@ def forget(response: Response) -> Response:
         sign_ins.close_web_session(records(), session_id)
     response.delete_cookie(COOKIE, httponly=True, samesite="Lax", secure=request.is_secure)
     return response
+
+
+def shows_a_sign_in(response: Response) -> Response:
+    """A page that shows a sign-in token or link is kept by no cache (the
+    browser's back-forward and disk caches, a proxy's): it is shown once."""
+    response.headers["Cache-Control"] = "no-store"
+    return response

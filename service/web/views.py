@@ -171,7 +171,7 @@ def create(club_id: UUID):
         created = create_game(session.records(), club_id, session.principal(), spec, g.get("request_id"))
     except (Invalid, RuleViolation) as refused:
         return _new_game_again(club_id, engine, refused)
-    return render_template("created.html", game=created)
+    return session.shows_a_sign_in(Response(render_template("created.html", game=created)))
 
 
 #: Which part of the new-game form a refusal is about (the rest: the form as a whole).

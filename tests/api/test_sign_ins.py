@@ -3,6 +3,9 @@ club's players and leagues edited through the API."""
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
 import pytest
 
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory, post_as_admin
@@ -37,6 +40,34 @@ def test_rotating_the_admin_token_stops_the_old_one_at_once_and_keeps_member_sig
     assert refused.status_code == 401 and refused.get_json()["code"] == "invalid-token"
     assert Api(client, new_token).get(f"/clubs/{club['id']}/players").status_code == 200
     assert Api(client, member["token"]).get(f"/clubs/{club['id']}").status_code == 200
+
+
+def test_a_reissued_seat_token_stops_at_once_in_the_process_that_reissued_it(client):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    old = Api(client, game["seat_tokens"][0]["token"])
+    assert old.get(f"/games/{game['id']}").status_code == 200  # known to this process
+    reissued = Api(client, club["admin_token"]).post(f"/games/{game['id']}/seat-tokens")
+    assert reissued.status_code == 201
+    refused = old.get(f"/games/{game['id']}")
+    assert refused.status_code == 401 and refused.get_json()["code"] == "invalid-token"
+    assert (
+        Api(client, reissued.get_json()["seat_tokens"][0]["token"]).get(f"/games/{game['id']}").status_code
+        == 200
+    )
+
+
+def test_another_process_forgets_a_reissued_seat_token_within_two_seconds(client, pool, monkeypatch):
+    """Another process's reissue is a deletion this process learns of only by
+    asking the database again: it does within two seconds, as for sign-ins."""
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    old = Api(client, game["seat_tokens"][0]["token"])
+    assert old.get(f"/games/{game['id']}").status_code == 200  # known to this process
+    with pool.connection() as conn:
+        conn.execute("DELETE FROM tokens WHERE game_id = %s AND kind = 'seat'", (game["id"],))
+    monkeypatch.setattr("service.auth.time", SimpleNamespace(monotonic=lambda: time.monotonic() + 2.01))
+    assert old.get(f"/games/{game['id']}").status_code == 401
 
 
 def test_only_the_admin_rotates_the_admin_token(client, club_of_four):

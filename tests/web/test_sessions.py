@@ -111,3 +111,88 @@ def test_revoking_a_member_sign_in_signs_its_web_sessions_out(client, club):
     admin = Api(client, club["admin_token"])
     client.delete(f"/clubs/{club['id']}/players/{player['id']}/sign-in", headers=admin.headers())
     assert client.get(f"/club/{club['id']}").status_code == 401
+
+
+# -- behind a proxy ------------------------------------------------------------------
+
+# As a browser sends them through the proxy (over https, a form names its page as Referer).
+FORWARDED_HTTPS = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-For": "203.0.113.9",
+    "Referer": "https://localhost/",
+}
+
+
+def _proxied_app(settings, pool, proxies: int):
+    from dataclasses import replace
+
+    from service.app import create_app
+
+    app = create_app(replace(settings, trusted_proxies=proxies), pool=pool)
+    app.config["TESTING"] = True
+    return app
+
+
+def _sign_in_cookies(client, token: str, **headers) -> list[str]:
+    """The cookies set by the sign-in page and by signing in. The test client
+    itself speaks plain http, so it is handed back the form's session cookie
+    even when the service marked it Secure."""
+    page = client.get("/", headers=headers)
+    cookies = page.headers.getlist("Set-Cookie")
+    form_session = next(c for c in cookies if c.startswith("session="))
+    client.set_cookie("session", form_session.split(";")[0].removeprefix("session="))
+    response = client.post(
+        "/sign-in",
+        data={"token": token, "csrf_token": csrf_token(page.get_data(as_text=True))},
+        headers=headers,
+    )
+    assert response.status_code == 303
+    return cookies + response.headers.getlist("Set-Cookie")
+
+
+def test_cookies_are_secure_when_a_trusted_proxy_says_the_request_came_over_https(settings, pool):
+    client = _proxied_app(settings, pool, proxies=1).test_client()
+    club = ClubFactory(client=client)
+    cookies = _sign_in_cookies(client, club["admin_token"], **FORWARDED_HTTPS)
+    assert cookies and all("Secure" in c for c in cookies), cookies
+
+
+def test_forwarded_headers_are_not_trusted_by_default(client, club):
+    cookies = _sign_in_cookies(client, club["admin_token"], **FORWARDED_HTTPS)
+    assert cookies and not any("Secure" in c for c in cookies), cookies
+
+
+def test_a_trusted_proxy_gives_the_clients_address_to_the_limits(settings, pool):
+    """Behind one trusted proxy, the address a request counts against is the
+    one the proxy saw; with none trusted, it is the proxy's own."""
+    from service.auth import client_address
+
+    seen = []
+    for proxies in (1, 0):
+        app = _proxied_app(settings, pool, proxies)
+        app.before_request(lambda: seen.append(client_address()))
+        app.test_client().get("/health", headers=FORWARDED_HTTPS)
+    assert seen == ["address:203.0.113.9", "address:127.0.0.1"]
+
+
+def test_pages_that_show_a_sign_in_are_never_stored(client, club):
+    sign_in(client, club["admin_token"])
+    players = client.get(f"/club/{club['id']}/players").get_data(as_text=True)
+    assert "no-store" not in client.get(f"/club/{club['id']}/players").headers.get("Cache-Control", "")
+    player = club["players"][0]
+    shown = client.post(
+        f"/club/{club['id']}/players/{player['id']}/sign-in", data={"csrf_token": csrf_token(players)}
+    )
+    assert shown.status_code == 200 and shown.headers["Cache-Control"] == "no-store"
+    form = client.get(f"/club/{club['id']}/new-game?engine=pig").get_data(as_text=True)
+    seats = [p["id"] for p in club["players"][:2]]
+    game = client.post(
+        f"/club/{club['id']}/new-game", data={"engine": "pig", "seat": seats, "csrf_token": csrf_token(form)}
+    )
+    assert game.status_code == 200 and game.headers["Cache-Control"] == "no-store"
+    rotated = client.post(f"/club/{club['id']}/admin-token", data={"csrf_token": csrf_token(players)})
+    assert rotated.status_code == 200 and rotated.headers["Cache-Control"] == "no-store"
+    stranger = client.application.test_client()
+    home = stranger.get("/").get_data(as_text=True)
+    created = stranger.post("/new-club", data={"name": "Thursday Club", "csrf_token": csrf_token(home)})
+    assert created.status_code == 200 and created.headers["Cache-Control"] == "no-store"

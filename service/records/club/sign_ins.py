@@ -25,7 +25,7 @@ from service.records.log.context import Records
 WEB_SESSION_LIFETIME = timedelta(days=90)
 
 #: Counts the changes this process made to which tokens sign in (a rotation, a
-#: member sign-in replaced or revoked), so that a process remembering whom a
+#: member sign-in replaced or revoked, a game's seat tokens reissued), so that a process remembering whom a
 #: token signs in (``service.auth``) forgets what it learnt before a change.
 _changes = 0
 
@@ -35,7 +35,8 @@ def changes() -> int:
     return _changes
 
 
-def _tokens_changed() -> None:
+def tokens_changed() -> None:
+    """Tell this process that tokens it may remember no longer sign in."""
     global _changes
     _changes += 1
 
@@ -49,7 +50,7 @@ def rotate_admin_token(records: Records, club_id: UUID, principal: Principal | N
         conn.execute("SELECT id FROM clubs WHERE id = %s FOR UPDATE", (club_id,))
         _delete_tokens(conn, "club_id = %s AND kind = 'admin'", (club_id,))
         conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
-    _tokens_changed()
+    tokens_changed()
     return {"admin_token": token}
 
 
@@ -67,7 +68,7 @@ def issue_member_sign_in(
             "INSERT INTO tokens (hash, club_id, kind, player_id) VALUES (%s, %s, 'member', %s)",
             (digest, club_id, player_id),
         )
-    _tokens_changed()
+    tokens_changed()
     return {"player": player["id"], "name": player["name"], "token": token}
 
 
@@ -79,7 +80,7 @@ def revoke_member_sign_in(
     with records.pool.connection() as conn, conn.transaction():
         _player(conn, club_id, player_id, lock=True)
         _delete_tokens(conn, "player_id = %s AND kind = 'member'", (player_id,))
-    _tokens_changed()
+    tokens_changed()
 
 
 def members_signed_in(records: Records, club_id: UUID, principal: Principal | None) -> set[UUID]:

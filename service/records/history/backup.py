@@ -22,7 +22,7 @@ from marshmallow import ValidationError
 from schemas.interchange import GameImport
 from service.records import access
 from service.records.access import Principal
-from service.records.club import clubs
+from service.records.club import clubs, names
 from service.records.errors import DomainError, Invalid
 from service.records.history import interchange
 from service.records.log.context import Records
@@ -75,6 +75,8 @@ def restore(records: Records, lines: list[bytes], request_id: str | None = None)
     header = _read(lines[0], 1) if lines else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise Invalid("backup-unreadable", f"The first line is not a {FORMAT} header.")
+    _check_header(header)
+    _check_lines(lines[1:])
     club = clubs.create_club(records, header["club"]["name"])
     admin = Principal(UUID(str(club["id"])), "admin")
     players = {
@@ -113,6 +115,54 @@ def restore(records: Records, lines: list[bytes], request_id: str | None = None)
         )
     restored += _flush(records, admin, batch, request_id)
     return {**club, "games": restored}
+
+
+def _check_header(header: dict[str, Any]) -> None:
+    """The header's club, players and leagues are of the right shape and
+    their names pass the rule for names, before anything is stored."""
+    try:
+        club = header.get("club")
+        if not isinstance(club, dict):
+            raise Invalid("backup-refused", "It names no club.")
+        names.name(club.get("name"), "club")
+        for key, what in (("players", "player"), ("leagues", "league")):
+            entries = header.get(key) or []
+            if not isinstance(entries, list) or not all(isinstance(e, dict) and "id" in e for e in entries):
+                raise Invalid("backup-refused", f"Its {key} are not a list of {what}s with their ids.")
+            for entry in entries:
+                names.name(entry.get("name"), what)
+                if key == "leagues":
+                    names.season(entry.get("season") or "")
+    except Invalid as error:
+        raise Invalid("backup-refused", f"Line 1: {error.detail}", line=1) from error
+
+
+def _check_lines(lines: list[bytes]) -> None:
+    """Every game or result line is JSON of the right shape (its seats
+    objects, its day a day), before anything is stored."""
+    for number, raw in enumerate(lines, start=2):
+        if not raw.strip():
+            continue
+        entry = _read(raw, number)
+        game, result = (entry.get("game"), entry.get("result")) if isinstance(entry, dict) else (None, None)
+        seats = (game or {}).get("seats") if isinstance(game, dict) else (result or {}).get("players")
+        if not isinstance(game, dict) and not isinstance(result, dict):
+            problem = "It is neither a game nor a result."
+        elif not isinstance(seats or [], list) or not all(isinstance(s, dict) for s in seats or []):
+            problem = "Its seats are not a list of objects."
+        elif isinstance(result, dict) and not _is_day(result.get("played_on")):
+            problem = f"Its day played {result.get('played_on')!r} is not a day (YYYY-MM-DD)."
+        else:
+            continue
+        raise Invalid("backup-refused", f"Line {number}: {problem}", line=number)
+
+
+def _is_day(value: Any) -> bool:
+    try:
+        dt.date.fromisoformat(str(value))
+    except ValueError:
+        return False
+    return True
 
 
 def _flush(records: Records, admin: Principal, batch: list[tuple[int, dict[str, Any]]], request_id) -> int:
@@ -166,6 +216,8 @@ def _read(raw: bytes, number: int) -> Any:
         return json.loads(raw)
     except ValueError as error:
         raise Invalid("backup-unreadable", f"Line {number} is not JSON: {error}.", line=number) from error
+    except RecursionError:
+        raise Invalid("backup-unreadable", f"Line {number} is nested too deeply.", line=number) from None
 
 
 def _line(value: Any) -> str:

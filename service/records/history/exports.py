@@ -9,6 +9,9 @@ alike; abandoned and retracted ones are left out. Rows come in the order the
 standings rate the games (the day played, then the order they ended).
 
 And a league's standings as CSV, as its standings page shows them.
+
+A text cell a spreadsheet would run as a formula leads with a quote
+(``history_formats.spreadsheet_text``), which the import takes off again.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from uuid import UUID
 from engines import registry
 from service.records import access
 from service.records.access import Principal
+from service.records.history.formats import spreadsheet_text
 from service.records.log import fold
 from service.records.log.context import Records
 from service.records.reading import league_tables
@@ -65,7 +69,7 @@ def standings_csv(records: Records, league_id: UUID, principal: Principal | None
         writer.writerow(
             [
                 row["rank"] if row["ranked"] else "",
-                row["name"],
+                spreadsheet_text(row["name"]),
                 row["games"],
                 row["wins"],
                 _number(row["points"]),
@@ -106,8 +110,8 @@ def _rows(game: dict[str, Any], names: dict[str, str]) -> Iterator[list[Any]]:
     for seat, player in enumerate(str(p) for p in game["seats"]):
         yield [
             game["played_on"].isoformat(),
-            title,
-            names.get(player, player),
+            spreadsheet_text(title),
+            spreadsheet_text(names.get(player, player)),
             _number(scores[seat]) if scores is not None else "",
             game["ended"]["places"][seat],
             game["id"],

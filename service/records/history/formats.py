@@ -17,7 +17,8 @@ named with the reason:
   be empty; an optional ``play`` column tells apart two plays of one game on
   one day, otherwise consecutive rows of the same date and game are one play;
   an optional ``options`` column holds the game's options as JSON, as the
-  service's own export writes them).
+  service's own export writes them). A text cell the export led with a quote
+  (``spreadsheet_text``) is read without it.
 
 Nothing here touches the database; ``service.records.history.imports`` imports the plays.
 """
@@ -29,6 +30,7 @@ import datetime as dt
 import hashlib
 import io
 import json
+import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,6 +41,10 @@ from defusedxml.common import DefusedXmlException
 
 FORMATS = ("bgstats", "bgg", "csv")
 CSV_COLUMNS = ("date", "game", "player", "score", "place")
+#: The largest whole number (a place, a length in minutes) a file may give.
+WHOLE_MAX = 1_000_000
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -108,10 +114,12 @@ def read_bgstats(content: bytes) -> Reading:
         backup = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as error:
         raise Unreadable(f"This is not a BG Stats backup (JSON): {error}.") from error
+    except RecursionError:
+        raise Unreadable("This is not a BG Stats backup: its JSON is nested too deeply.") from None
     if not isinstance(backup, dict) or not isinstance(backup.get("plays"), list):
         raise Unreadable("This is not a BG Stats backup: it has no list of plays.")
-    game_names = {g.get("id"): g.get("name") for g in backup.get("games") or [] if isinstance(g, dict)}
-    player_names = {p.get("id"): p.get("name") for p in backup.get("players") or [] if isinstance(p, dict)}
+    game_names = _by_id(backup.get("games"))
+    player_names = _by_id(backup.get("players"))
     reading = Reading()
     for index, play in enumerate(backup["plays"], start=1):
         where = f"play {index}"
@@ -122,12 +130,15 @@ def read_bgstats(content: bytes) -> Reading:
             reading.skipped.append({"where": where, "reason": "BG Stats marks this play as ignored."})
             continue
         try:
-            game = game_names.get(play.get("gameRefId"))
+            game = game_names.get(_id(play.get("gameRefId")))
             if not game:
                 raise ValueError(f"it names game {play.get('gameRefId')!r}, which the backup does not list")
             seats = []
-            for entry in play.get("playerScores") or []:
-                name = player_names.get(entry.get("playerRefId"))
+            entries = play.get("playerScores") or []
+            if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+                raise ValueError("its playerScores are not a list of objects")
+            for entry in entries:
+                name = player_names.get(_id(entry.get("playerRefId")))
                 if not name:
                     raise ValueError(
                         f"it names player {entry.get('playerRefId')!r}, which the backup does not list"
@@ -196,7 +207,7 @@ def read_bgg(content: bytes) -> Reading:
                         game=game.strip(),
                         played_on=_date(play.get("date") or ""),
                         seats=seats,
-                        key=f"bgg:{play.get('id') or _digest(ElementTree.tostring(play))}"
+                        key=f"bgg:{play.get('id') or _digest(_xml(play))}"
                         + (f":{copy + 1}" if quantity > 1 else ""),
                         minutes=_int(play.get("length"), "length") or None,
                         note=(play.findtext("comments") or None),
@@ -230,7 +241,7 @@ def read_csv(content: bytes) -> Reading:
         try:
             seats = tuple(
                 SeatLine(
-                    name=_text(row["player"], "player's name"),
+                    name=_cell(row["player"], "player's name"),
                     score=_number(row.get("score")),
                     place=_int(row.get("place"), "place"),
                 )
@@ -240,12 +251,12 @@ def read_csv(content: bytes) -> Reading:
             reading.plays.append(
                 SourcePlay(
                     where=where,
-                    game=_text(play["game"], "game's name"),
+                    game=_cell(play["game"], "game's name"),
                     played_on=_date(play["date"].strip()),
                     seats=seats,
                     key="",
                     minutes=_int(play.get("minutes"), "minutes") or None,
-                    note=_text(play.get("note"), "note") or None,
+                    note=_cell(play.get("note"), "note") or None,
                     options=_options(play.get("options")),
                 )
             )
@@ -298,15 +309,55 @@ def _key_csv_plays(reading: Reading) -> None:
 # -- values ------------------------------------------------------------------------
 
 
+def spreadsheet_text(text: str) -> str:
+    """A text cell as a spreadsheet shows it and never runs it: one that would
+    start a formula leads with a quote, which spreadsheets hide. A cell
+    already led by a quote gets one more, so that ``from_spreadsheet`` gives
+    back every text exactly. Numbers are written as numbers, never through
+    here: ``-3`` stays a number."""
+    return "'" + text if text.startswith(FORMULA_STARTS) or text.startswith("'") else text
+
+
+def from_spreadsheet(text: str) -> str:
+    """A text cell as ``spreadsheet_text`` wrote it, without its leading quote;
+    a quote that leads a cell for another reason ("'Tis") is kept."""
+    if text.startswith("'") and text[1:].startswith((*FORMULA_STARTS, "'")):
+        return text[1:]
+    return text
+
+
+def _cell(value: Any, what: str) -> str:
+    """A CSV's text cell (``_text``), without the quote an export led it with."""
+    return _text(from_spreadsheet(value.strip()) if isinstance(value, str) else value, what)
+
+
 def _text(value: Any, what: str) -> str:
     """Text the record can keep: no NUL character, no lone UTF-16 surrogate."""
     text = "" if value is None else str(value)
     if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
         raise ValueError(f"its {what} holds a character that cannot be kept")
-    text = text.strip()
-    if what == "player's name" and len(text) > 120:
-        raise ValueError("a player's name is at most 120 characters")
-    return text
+    return text.strip()
+
+
+def _by_id(entries: Any) -> dict[Any, Any]:
+    """BG Stats' games or players: name by id (an id is a number or a text)."""
+    if not isinstance(entries, list):
+        return {}
+    return {_id(e.get("id")): e.get("name") for e in entries if isinstance(e, dict) and _id(e.get("id"))}
+
+
+def _id(value: Any) -> int | str | None:
+    """A BG Stats id, or None when it is not one (a list, an object, a float)."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
+def _xml(element: Any) -> bytes:
+    """A play's XML (for its key when it has no id); ``ValueError`` when it
+    is nested too deeply to be written out."""
+    try:
+        return ElementTree.tostring(element)
+    except RecursionError:
+        raise ValueError("its XML is nested too deeply") from None
 
 
 def _date(text: str) -> dt.date:
@@ -335,8 +386,8 @@ def _int(value: Any, what: str) -> int | None:
         number = float(value)
     except (TypeError, ValueError):
         raise ValueError(f"the {what} {value!r} is not a whole number") from None
-    if number != int(number):
-        raise ValueError(f"the {what} {value!r} is not a whole number")
+    if not math.isfinite(number) or number != int(number) or abs(number) > WHOLE_MAX:
+        raise ValueError(f"the {what} {value!r} is not a whole number up to {WHOLE_MAX:,}")
     return int(number)
 
 

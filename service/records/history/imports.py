@@ -26,6 +26,7 @@ import psycopg
 from engines import registry
 from service.records import access
 from service.records.access import Principal
+from service.records.club import names
 from service.records.errors import Conflict, Invalid
 from service.records.history.formats import Reading, SourcePlay, Unreadable, read
 from service.records.log import notify
@@ -108,15 +109,26 @@ def _plan(
         else:
             known_games.append((play, engine_id))
     done = _imported_before(conn, club_id, [p.key for p, _ in known_games])
-    fresh = [(p, e) for p, e in known_games if p.key not in done]
+    fresh = []
+    for play, engine_id in known_games:
+        if play.key in done:
+            continue
+        try:
+            fresh.append((_names_cleaned(play), engine_id))
+        except Invalid as refusal:
+            refused.append({"where": play.where, "reason": refusal.detail, "rule": refusal.code})
     players, added = _players(conn, club_id, [s.name for p, _ in fresh for s in p.seats])
-    judging = results.Judging(creation.Opening(conn, club_id), {pid: name for name, pid in players.items()})
+    judging = results.Judging(
+        creation.Opening(conn, club_id),
+        {pid: name for name, pid in players.items() if isinstance(pid, str)},
+    )
     judged: list[results.Judged] = []
     for count, (play, engine_id) in enumerate(fresh, start=1):
         try:
             judged.append(_judge(judging, players, play, engine_id, league))
         except Invalid as refusal:
-            refused.append({"where": play.where, "reason": refusal.detail, "rule": refusal.code})
+            named = {"candidates": refusal.extra["candidates"]} if "candidates" in refusal.extra else {}
+            refused.append({"where": play.where, "reason": refusal.detail, "rule": refusal.code, **named})
         if progress and (count % PROGRESS_EVERY == 0 or count == len(fresh)):
             progress(count, len(fresh))
     if refused:
@@ -143,11 +155,11 @@ def _judge(
 ) -> results.Judged:
     seen: set[str] = set()
     for seat in play.seats:
-        if not seat.name:
-            raise Invalid("player-unnamed", "A player of this play has no name.")
-        if seat.name.casefold() in seen:
+        if isinstance(players[seat.name], Invalid):
+            raise players[seat.name]
+        if players[seat.name] in seen:
             raise Invalid("player-named-twice", f"{seat.name} is named twice in this play.")
-        seen.add(seat.name.casefold())
+        seen.add(players[seat.name])
     scores = [s.score for s in play.seats]
     places = [s.place for s in play.seats]
     if any(v is None for v in scores):
@@ -156,7 +168,7 @@ def _judge(
         places = _places_of_winners(play) if scores is None else None
     base = results.Play(
         engine=engine_id,
-        players=[players[s.name.casefold()] for s in play.seats],
+        players=[players[s.name] for s in play.seats],
         scores=scores,
         places=places,
         played_on=play.played_on,
@@ -218,20 +230,44 @@ def _imported_before(conn: psycopg.Connection, club_id: UUID, keys: Sequence[str
     return {r["import_key"] for r in rows}
 
 
+def _names_cleaned(play: SourcePlay) -> SourcePlay:
+    """The play with its players' names as names are stored (``names.name``)."""
+    seats = []
+    for seat in play.seats:
+        if not seat.name:
+            raise Invalid("player-unnamed", "A player of this play has no name.")
+        seats.append(dataclasses.replace(seat, name=names.name(seat.name, "player")))
+    return dataclasses.replace(play, seats=tuple(seats))
+
+
 def _players(
     conn: psycopg.Connection, club_id: UUID, wanted: Sequence[str]
-) -> tuple[dict[str, str], dict[str, str]]:
-    """The club's players by case-folded name (id as text), the import's new
-    ones included; and those new ones (name as first written -> id)."""
-    known = {
-        r["name"].casefold(): str(r["id"])
+) -> tuple[dict[str, str | Invalid], dict[str, str]]:
+    """Each wanted name's player (id as text): the club's player it names
+    (``names.player_named``), else a new one, one per name case-insensitively;
+    a name that could be several of the club's players maps to its refusal.
+    And the new players (name as first written -> id)."""
+    club = [
+        (r["name"], str(r["id"]))
         for r in conn.execute("SELECT id, name FROM players WHERE club_id = %s", (club_id,))
-    }
+    ]
+    found: dict[str, str | Invalid] = {}
     new: dict[str, str] = {}
+    new_by_folded: dict[str, str] = {}
     for name in wanted:
-        if name and name.casefold() not in known:
-            known[name.casefold()] = new[name] = str(uuid.uuid4())
-    return known, new
+        if name in found:
+            continue
+        try:
+            player = names.player_named(name, club)
+        except names.AmbiguousName as refusal:
+            found[name] = refusal
+            continue
+        if player is None:
+            player = new_by_folded.get(name.casefold())
+            if player is None:
+                player = new_by_folded[name.casefold()] = new[name] = str(uuid.uuid4())
+        found[name] = player
+    return found, new
 
 
 def _add_players(conn: psycopg.Connection, club_id: UUID, new: dict[str, str]) -> None:

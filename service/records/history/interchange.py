@@ -30,6 +30,7 @@ from psycopg.types.json import Jsonb
 from engines.base import GameConfig, RuleViolation
 from service.records import access
 from service.records.access import Principal
+from service.records.club import names
 from service.records.errors import Conflict, DomainError, Invalid
 from service.records.log import fold, notify, store
 from service.records.log.context import Records
@@ -359,18 +360,20 @@ def _seat_players(
     given = {str(s["player"]) for d in documents for s in d["seats"] if s.get("player")}
     known = games.player_names(conn, given, club_id)
     wanted = set()
+    seat_names: dict[tuple[int, int], str] = {}
     for index, document in enumerate(documents):
         for seat_index, seat in enumerate(document["seats"]):
             if seat.get("player") and str(seat["player"]) in known:
                 continue
-            if not seat.get("name"):
-                with _naming(None if one else index):
+            with _naming(None if one else index):
+                if not seat.get("name"):
                     raise Invalid(
                         "unknown-player",
                         f"Seat {seat_index} names no player of this club.",
                         players=[str(seat.get("player"))],
                     )
-            wanted.add(seat["name"])
+                seat_names[index, seat_index] = names.name(seat["name"], f"seats.{seat_index}.name")
+            wanted.add(seat_names[index, seat_index])
     rows = conn.execute(
         "SELECT id, name FROM players WHERE club_id = %s AND name = ANY(%s)", (club_id, list(wanted))
     ).fetchall()
@@ -379,10 +382,10 @@ def _seat_players(
     by_name.update(new_players)
     players = [
         [
-            str(s["player"]) if s.get("player") and str(s["player"]) in known else by_name[s["name"]]
-            for s in document["seats"]
+            str(s["player"]) if s.get("player") and str(s["player"]) in known else by_name[seat_names[i, k]]
+            for k, s in enumerate(document["seats"])
         ]
-        for document in documents
+        for i, document in enumerate(documents)
     ]
     return players, {**known, **{player: name for name, player in by_name.items()}}, new_players
 

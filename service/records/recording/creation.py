@@ -16,7 +16,7 @@ from engines import registry
 from engines.base import Engine, GameConfig, RuleViolation
 from service.records import access
 from service.records.access import Principal
-from service.records.club import catalogs
+from service.records.club import catalogs, sign_ins
 from service.records.errors import Invalid
 from service.records.log import fold
 from service.records.log.context import Records
@@ -294,6 +294,7 @@ def reissue_seat_tokens(records: Records, game_id: UUID, principal: Principal | 
                 "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
                 [(digest, game.club_id, game.id, seat) for seat, (_, digest) in enumerate(minted)],
             )
+    sign_ins.tokens_changed()
     return {
         "game": game.id,
         "seat_tokens": [
