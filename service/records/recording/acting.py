@@ -61,7 +61,7 @@ def act(
     with write_transaction(records.pool) as conn:
         if idempotency_key:
             _may_act(get_game(conn, game_id), principal, seat, None)
-            earlier = idempotency.claim(conn, game_id, idempotency_key, body_hash)
+            earlier = idempotency.claim(conn, game_id, principal, idempotency_key, body_hash)
             if earlier is not None:
                 return earlier
         game = get_game(conn, game_id, lock=True)
@@ -82,7 +82,7 @@ def act(
         work = UnitOfWork(conn, game, config, state, meta)
         status = work.act({**checked, "seat": seat}, records.snapshot_every)
         if idempotency_key:
-            idempotency.keep_answer(conn, game_id, idempotency_key, work.result(status, principal))
+            idempotency.keep_answer(conn, game_id, principal, idempotency_key, work.result(status, principal))
     return _committed(records, work, status, principal)
 
 
