@@ -165,5 +165,5 @@ def test_a_player_who_enters_a_card_another_holds_is_told_in_plain_words_and_not
     )
     assert event_count(pool, game["id"]) == before
     page = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
-    assert "Only cards still in the pile can be drawn." in page
+    assert "These cards cannot be the ones drawn: check them and enter them again." in page
     assert f"Your cards: {players[second]['name']} draws" in page, "they may enter their cards again"
