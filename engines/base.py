@@ -78,8 +78,9 @@ class ChanceRequest:
     pool among them (the deck's unknown cards and the other hands), sorted.
     Its own phone offers these, not the pool, since what is left of the deck
     would tell it what the others hold; ``decide`` still takes only cards of
-    the pool. Empty when the pool is public (a reshuffled discard pile): the
-    pool is offered.
+    the pool. Without ``dealt_to``: every card a spectator cannot see, which
+    a recorder who sees only public information is offered. Empty when the
+    pool is public (a reshuffled discard pile): the pool is offered.
     """
 
     command: str
