@@ -73,7 +73,7 @@ def _seat_actions(
     for other in range(len(game.seats)):
         commands = engine.legal_commands(state, other)
         if other != seat and commands:
-            waiting.append(waiting_for_seat(names[other], commands))
+            waiting.append(waiting_for_seat(names[other], commands, False))
     return {
         "seat": seat,
         "name": names[seat],
@@ -140,9 +140,11 @@ def log_lines(
     return out[::-1]
 
 
-def waiting_for_seat(name: str, commands: list[dict[str, Any]]) -> str:
-    """A seat's entry awaited, by what it does when all its entries are one kind ("to place a bid")."""
+def waiting_for_seat(name: str, commands: list[dict[str, Any]], seen: bool) -> str:
+    """A seat's entry awaited, by what it does when all its entries are one
+    kind ("to place a bid") and the caller may see that seat (what it may do
+    can tell what its hidden hand holds)."""
     kinds = {c["type"] for c in commands}
-    if len(kinds) == 1:
+    if len(kinds) == 1 and seen:
         return f"Waiting for {name}: {labels.words(kinds.pop()).lower()}"
     return f"Waiting for {name}'s entry"

@@ -76,7 +76,9 @@ def scorepad(
             if not commands:
                 continue
             if seat not in mine:
-                waiting.append(waiting_for_seat(names[seat], commands))
+                waiting.append(
+                    waiting_for_seat(names[seat], commands, access.may_see_seat(game, principal, seat))
+                )
                 continue
             picked = picks if actor == str(seat) else []
             then = _roll_after(game, principal, engine, state)
