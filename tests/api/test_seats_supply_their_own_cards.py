@@ -88,10 +88,19 @@ def test_a_recorder_who_sees_only_public_information_may_not_enter_a_player_s_ca
         assert view["viewer"] is None, "the recorder sees what a spectator sees"
         chance = view["waiting_for_chance"]
         legal = club_game.get(f"/games/{gid}/legal-actions").get_json()
-        entry = {**legal["seats"]["dealer"][0], "expected_version": legal["version"]}
         if chance["dealt_to"] is not None:
+            assert not legal["seats"]["dealer"], "no card of the deck is listed to the recorder"
+            with pool.connection() as conn:
+                record = get_game(conn, UUID(gid))
+                request = record.engine.chance(states.load_state(conn, record))
+            cards = sorted(request.pool)[: request.draw]
+            entry = {
+                "seat": None,
+                "command": {"type": request.command, **dict(request.fixed), "cards": cards},
+            }
             assert _refused(club_game, gid, entry, pool) == "sealed-from-recorder"
             return
+        entry = {**legal["seats"]["dealer"][0], "expected_version": legal["version"]}
         assert club_game.post(f"/games/{gid}/actions", entry).status_code == 201
     raise AssertionError("no player's cards were dealt")
 
