@@ -34,11 +34,14 @@ from hypothesis import strategies as st
 from engines import registry
 from engines.base import Event
 from engines.chance import deal
-from service.records import game_views, pages, states, store
 from service.records.access import Principal
-from service.records.context import Records
-from service.records.games import config_of, get_game
-from service.records.store import NewEvent
+from service.records.log import store
+from service.records.log.context import Records
+from service.records.log.store import NewEvent
+from service.records.pages import game_page, scorepad_page
+from service.records.reading import game_views
+from service.records.recording import states
+from service.records.recording.games import config_of, get_game
 from tests.factories import Api, ClubFactory, PlayerFactory, post_as_admin
 
 #: Random steps before the twin is made, at most.
@@ -183,17 +186,17 @@ def _reads(records: Records, game_id: UUID, principal: Principal | None) -> dict
     answers: dict[str, Any] = {
         "view": game_views.game_view(records, game_id, principal, None, table=True),
         "events": game_views.event_page(records, game_id, principal, 0, 1000),
-        "page": pages.game_page(records, game_id, principal),
+        "page": game_page.game_page(records, game_id, principal),
     }
     if principal is not None:
         answers["legal"] = game_views.legal_actions(records, game_id, principal)
-        pad = pages.scorepad(records, game_id, principal, None, [])
+        pad = scorepad_page.scorepad(records, game_id, principal, None, [])
         answers["scorepad"] = pad
         for choice in pad["choices"]:  # one card picked on each pad, as a tap would
             actor = "table" if choice.actor is None else str(choice.actor)
             for option in choice.options[:1]:
                 if option.picks:
-                    answers[f"picked {actor}"] = pages.scorepad(
+                    answers[f"picked {actor}"] = scorepad_page.scorepad(
                         records, game_id, principal, actor, list(option.picks)
                     )
     return answers
