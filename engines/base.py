@@ -78,8 +78,9 @@ class ChanceRequest:
     pool among them (the deck's unknown cards and the other hands), sorted.
     Its own phone offers these, not the pool, since what is left of the deck
     would tell it what the others hold; ``decide`` still takes only cards of
-    the pool. Empty when the pool is public (a reshuffled discard pile): the
-    pool is offered.
+    the pool. Without ``dealt_to``: every card a spectator cannot see, which
+    a recorder who sees only public information is offered. Empty when the
+    pool is public (a reshuffled discard pile): the pool is offered.
     """
 
     command: str
@@ -131,6 +132,10 @@ class Engine(Protocol):
     min_seats: int
     max_seats: int
     catalog_kind: str | None  # None when the engine needs no card catalog
+    #: Commands a seat may send whenever it holds what they need (an event card
+    #: played at any time), which the game never waits for: whom it waits for
+    #: leaves them out, so that it tells nothing of a hidden hand.
+    any_time: frozenset[str]
 
     def initial_state(self, config: GameConfig) -> State:
         """The state before any event; raises RuleViolation for options that

@@ -29,8 +29,8 @@ def _ended(state: FdState, how: ev.Termination) -> Event:
     )
 
 
-def _unseen_by(state: FdState, seat: int) -> tuple[str, ...]:
-    """The cards ``seat`` cannot see: the deck's, but those it was told, and the other hands."""
+def _unseen_by(state: FdState, seat: int | None) -> tuple[str, ...]:
+    """The cards ``seat`` (None: a spectator) cannot see: the deck's, but those it was told, and the other hands."""
     held = (c for s, hand in enumerate(state.hands) if s != seat for c in hand)
     return tuple(sorted([*state.deck.unseen_by(seat), *held]))
 
@@ -43,7 +43,9 @@ def chance(state: FdState) -> ChanceRequest | None:
     deck = state.deck
     if state.declining:
         # The decline card is out, so no run holds a card: every order of the rest is alike.
-        return ChanceRequest("DiscardFromDeck", draw=state.declining, pool=deck.middle)
+        return ChanceRequest(
+            "DiscardFromDeck", draw=state.declining, pool=deck.middle, unseen=_unseen_by(state, None)
+        )
     if state.declining is None and state.draws_owed > 0:
         player = state.active
         request = deck.request("DrawCard", 1, seat=player, fixed={"player": player})

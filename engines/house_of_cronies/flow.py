@@ -92,13 +92,13 @@ def draw_request(state: HocState) -> ChanceRequest | None:
         seat=to,
         fixed={"deck": draw.deck, "to": draw.to},
         dealt_to=to,
-        unseen=() if to is None else _unseen_by(state, to, draw.deck),
+        unseen=_unseen_by(state, to, draw.deck),
     )
 
 
-def _unseen_by(state: HocState, seat: int, deck: str) -> tuple[str, ...]:
-    """The cards of ``deck``'s kind ``seat`` cannot see: that deck, and what
-    the other hands hold of its kind."""
+def _unseen_by(state: HocState, seat: int | None, deck: str) -> tuple[str, ...]:
+    """The cards of ``deck``'s kind ``seat`` (None: a spectator) cannot see:
+    that deck, and what the other hands hold of its kind."""
     main = deck == "main"
     pile = state.main_deck if main else state.tactic_deck
     held = (c for s, p in enumerate(state.players) if s != seat for c in (p.hand if main else p.tactics))

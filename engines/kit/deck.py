@@ -126,9 +126,9 @@ class Deck:
         weighted = _sorted([*(h for h in run.holds for _ in free), *(f for f in free for _ in range(places))])
         return ChanceRequest(command, draw=1, pool=weighted, seat=seat, fixed=dict(fixed or {}))
 
-    def unseen_by(self, seat: int) -> tuple[str, ...]:
-        """The deck's cards ``seat`` cannot see: the middle, and the known
-        cards that seat was not told."""
+    def unseen_by(self, seat: int | None) -> tuple[str, ...]:
+        """The deck's cards ``seat`` (None: a spectator) cannot see: the
+        middle, and the known cards that seat was not told."""
         told = (k.card for k in (*self.top, *self.bottom) if k.known_by(seat))
         return _without([*self.middle, *(k.card for k in (*self.top, *self.bottom))], told)
 

@@ -120,6 +120,9 @@ class Rulebook:
     #: The numbers a seat's commands may carry beyond those ``legal_commands``
     #: lists (a bid of any sum): the scorepad asks for them (``engines.base.Amount``).
     amounts: Callable[[State, int], Sequence[Amount]] = no_amounts
+    #: Commands a seat may send whenever it holds what they need, which the game
+    #: never waits for (``engines.base.Engine.any_time``).
+    any_time: frozenset[str] = frozenset()
 
     def decide(self, state: State, command: Command) -> list[Event]:
         check_seat_command(

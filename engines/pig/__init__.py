@@ -12,7 +12,7 @@ GAME = Game(
     views=schemas.VIEWS,
     state=schemas.STATE,
     terminations=events.Termination,
-    trials=(Trial(2, {"target": 12}), Trial(4, {"target": 20})),
+    trials=(Trial(2, {"target": 30}), Trial(4, {"target": 20})),
     outcome=OUTCOME,
 )
 

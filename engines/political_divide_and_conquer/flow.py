@@ -19,9 +19,9 @@ def turn_up_done(state: PdcState) -> bool:
     return bool(state.unaffiliated) or not any(state.card(c).type == GROUP for c in state.deck.middle)
 
 
-def _unseen_by(state: PdcState, seat: int) -> tuple[str, ...]:
-    """The cards ``seat`` cannot see: the deck's, but those it was told, the
-    other hands and the cards another seat's turn has drawn."""
+def _unseen_by(state: PdcState, seat: int | None) -> tuple[str, ...]:
+    """The cards ``seat`` (None: a spectator) cannot see: the deck's, but
+    those it was told, the other hands and the cards another seat's turn has drawn."""
     held = (c for s, p in enumerate(state.players) if s != seat for c in p.hand)
     drawn = state.drawn if state.turn != seat else ()
     return tuple(sorted([*state.deck.unseen_by(seat), *held, *drawn]))
@@ -43,10 +43,12 @@ def chance(state: PdcState) -> ChanceRequest | None:
             pool=state.players[p.source].hand,
             seat=p.by,
             fixed={"source": p.source},
+            unseen=_unseen_by(state, None),
         )
     if state.stage == SETUP:
         if not turn_up_done(state):
-            return state.deck.request("TurnUpCard", 1)
+            request = state.deck.request("TurnUpCard", 1)
+            return request and dataclasses.replace(request, unseen=_unseen_by(state, None))
         if not state.turned_up and len(state.contenders) > 1:
             return ChanceRequest(
                 "RollForFirst", dice=len(state.contenders), fixed={"seats": list(state.contenders)}

@@ -94,4 +94,5 @@ ENGINE = Rulebook(
     awaited_label=present.awaited_label,
     label_command=present.label_command,
     label_value=present.label_value,
+    any_time=frozenset({"PlayEvent"}),
 )

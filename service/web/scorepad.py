@@ -101,6 +101,13 @@ def enter_pass_window(game_id: UUID):
     return _answered(game_id, refused)
 
 
+@blueprint.post("/game/<uuid:game_id>/scorepad/let-try-again")
+def let_try_again(game_id: UUID):
+    """The recorder lets players whose entries of their cards were refused too often enter them again."""
+    entries.let_seats_try_again(session.records(), game_id, session.principal())
+    return _answered(game_id, "")
+
+
 @blueprint.post("/game/<uuid:game_id>/undo")
 def undo(game_id: UUID):
     refused = ""

@@ -6,7 +6,9 @@ from uuid import UUID
 from service.records.access import Principal
 from service.records.log.context import Records
 from service.records.recording import acting, idempotency
+from tests.factories import Api
 from tests.helpers import event_count, new_pig_game
+from tests.web.helpers import table_game
 
 ROLL = {"seat": 0, "command": {"type": "Roll"}}
 
@@ -84,3 +86,46 @@ def test_a_rejected_action_does_not_burn_its_key(client, pool):
     assert rejected.status_code == 422
     with pool.connection() as conn:
         assert conn.execute("SELECT count(*) AS n FROM idempotency_keys").fetchone()["n"] == 0
+
+
+def _dealt_to_another(client):
+    """A table game of Chancellors waiting for the cards dealt to a seat, the
+    recorder's API, that draw's entry and a member sign-in of another seat."""
+    club, players, _, game = table_game(client, seats=3, league=False, target=10)
+    recorder = Api(client, club["admin_token"])
+    for _ in range(30):
+        view = recorder.get(f"/games/{game['id']}").get_json()
+        legal = recorder.get(f"/games/{game['id']}/legal-actions").get_json()
+        entry = legal["seats"]["dealer"][0]
+        if view["waiting_for_chance"]["dealt_to"] is not None:
+            other = (view["waiting_for_chance"]["dealt_to"] + 1) % len(players)
+            member = recorder.post(f"/clubs/{club['id']}/players/{players[other]['id']}/sign-in")
+            return game, recorder, entry, Api(client, member.get_json()["token"])
+        assert recorder.post(f"/games/{game['id']}/actions", entry).status_code == 201
+    raise AssertionError("no seat's cards were awaited")
+
+
+def test_a_key_belongs_to_the_token_that_used_it_and_confirms_nothing_to_another(client, pool):
+    """The recorder enters a seat's cards under a key; another seat's member
+    sending the same key, with those cards or a guess, is judged as a first
+    request (refused alike), never answered from the recorder's."""
+    game, recorder, entry, member = _dealt_to_another(client)
+    assert (
+        recorder.post(f"/games/{game['id']}/actions", entry, **{"Idempotency-Key": "deal-1"}).status_code
+        == 201
+    )
+    count = event_count(pool, game["id"])
+    guess = {
+        **entry,
+        "command": {**entry["command"], "cards": ["nonexistent"] * len(entry["command"]["cards"])},
+    }
+    answers = []
+    for body in (entry, guess):
+        answer = member.post(f"/games/{game['id']}/actions", body, **{"Idempotency-Key": "deal-1"})
+        assert answer.status_code in (403, 422), answer.get_json()
+        assert "Idempotent-Replayed" not in answer.headers
+        answers.append((answer.status_code, answer.get_json()["code"]))
+    assert answers[0] == answers[1] and answers[0][1] != "idempotency-key-reused"
+    assert event_count(pool, game["id"]) == count
+    again = recorder.post(f"/games/{game['id']}/actions", entry, **{"Idempotency-Key": "deal-1"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"

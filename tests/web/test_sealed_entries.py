@@ -57,6 +57,11 @@ def _awaited(pool, game):
         return record, record.engine.chance(states.load_state(conn, record))
 
 
+def _dealt(request) -> dict:
+    """An entry of the cards ``request`` awaits (the recorder who sees only public information is not offered them)."""
+    return {"type": request.command, **dict(request.fixed), "cards": sorted(request.pool)[: request.draw]}
+
+
 def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards(app, client, pool):
     club, players, game = sealed_game(client)
     view = until_dealt(client, club, game)
@@ -72,9 +77,9 @@ def test_the_recorder_is_told_whom_the_game_waits_for_and_never_sees_their_cards
     pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
     assert PAD.findall(pad) == ["table"], "the player's phone offers their own cards"
     assert f"Your cards: {players[ana]['name']} draws" in html.unescape(pad)
-    legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
-    command = legal["seats"]["dealer"][0]["command"]
-    entered = _enter_on_pad(phone, game, pad, command, legal["version"])
+    record, request = _awaited(pool, game)
+    command = _dealt(request)
+    entered = _enter_on_pad(phone, game, pad, command, record.version)
     assert entered.status_code == 303
     hand = command["cards"]
 
@@ -94,9 +99,9 @@ def test_another_player_may_not_enter_a_player_s_cards_and_nothing_is_stored(app
     sign_in(phone, game["seat_tokens"][other]["token"])
     pad = phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True)
     assert "table" not in PAD.findall(pad)
-    legal = Api(client, club["admin_token"]).get(f"/games/{game['id']}/legal-actions").get_json()
+    record, request = _awaited(pool, game)
     before = event_count(pool, game["id"])
-    _enter_on_pad(phone, game, pad, legal["seats"]["dealer"][0]["command"], legal["version"])
+    _enter_on_pad(phone, game, pad, _dealt(request), record.version)
     refused = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
     assert "only the cards dealt into their own hand" in refused
     assert event_count(pool, game["id"]) == before
@@ -165,5 +170,5 @@ def test_a_player_who_enters_a_card_another_holds_is_told_in_plain_words_and_not
     )
     assert event_count(pool, game["id"]) == before
     page = html.unescape(phone.get(f"/game/{game['id']}/scorepad").get_data(as_text=True))
-    assert "Only cards still in the pile can be drawn." in page
+    assert "These cards cannot be the ones drawn: check them and enter them again." in page
     assert f"Your cards: {players[second]['name']} draws" in page, "they may enter their cards again"

@@ -17,7 +17,7 @@ from service.records.errors import Conflict, Invalid
 from service.records.log import fold, store
 from service.records.log.context import Records
 from service.records.reading.steps import name_list
-from service.records.recording import acting, late_entries, recorder, states
+from service.records.recording import acting, entry_tries, late_entries, recorder, states
 from service.records.recording.games import Game, config_of, get_game, player_names
 from service.records.recording.unit_of_work import WriteResult
 from service.records.scorepad import shortcuts
@@ -211,6 +211,14 @@ def _late_entry_applies(
     if not verdict.applies:
         raise Conflict("game-moved", verdict.changed, current_version=game.version)
     return game.version
+
+
+def let_seats_try_again(records: Records, game_id: UUID, principal: Principal | None) -> None:
+    """The recorder has settled, with the players at the table, a draw whose
+    entries were refused too often (``entry_tries``): they may enter it again."""
+    with records.pool.connection() as conn:
+        _recorder_of_table(get_game(conn, game_id), principal)
+        entry_tries.let_try_again(conn, game_id)
 
 
 def undo_last_entry(

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
-from engines.base import Amount, Event
+from engines.base import Amount, Engine, Event
 from service.records import access
 from service.records.access import Principal, Viewer
 from service.records.log import fold, store
@@ -71,9 +71,9 @@ def _seat_actions(
 
     waiting = []
     for other in range(len(game.seats)):
-        commands = engine.legal_commands(state, other)
+        commands = awaited(engine, state, other)
         if other != seat and commands:
-            waiting.append(waiting_for_seat(names[other], commands))
+            waiting.append(waiting_for_seat(names[other], commands, False))
     return {
         "seat": seat,
         "name": names[seat],
@@ -140,9 +140,18 @@ def log_lines(
     return out[::-1]
 
 
-def waiting_for_seat(name: str, commands: list[dict[str, Any]]) -> str:
-    """A seat's entry awaited, by what it does when all its entries are one kind ("to place a bid")."""
+def awaited(engine: Engine, state: Any, seat: int) -> list[dict[str, Any]]:
+    """What the game waits for ``seat`` to enter: its legal commands but those it
+    may send at any time (``Engine.any_time``), whose presence would tell what
+    its hidden hand holds. The one reading of "whose move" for every page."""
+    return [c for c in engine.legal_commands(state, seat) if c["type"] not in engine.any_time]
+
+
+def waiting_for_seat(name: str, commands: list[dict[str, Any]], seen: bool) -> str:
+    """A seat's entry awaited, by what it does when all its entries are one
+    kind ("to place a bid") and the caller may see that seat (what it may do
+    can tell what its hidden hand holds)."""
     kinds = {c["type"] for c in commands}
-    if len(kinds) == 1:
+    if len(kinds) == 1 and seen:
         return f"Waiting for {name}: {labels.words(kinds.pop()).lower()}"
     return f"Waiting for {name}'s entry"

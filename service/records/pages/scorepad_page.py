@@ -17,9 +17,9 @@ from service.records.errors import Forbidden, NotFound
 from service.records.log import store
 from service.records.log.context import Records
 from service.records.pages.entries import last_entry, newest_events, player_of_table
-from service.records.pages.game_page import log_lines, reworded, waiting_for_seat
+from service.records.pages.game_page import awaited, log_lines, reworded, waiting_for_seat
 from service.records.reading.steps import name_list
-from service.records.recording import states
+from service.records.recording import entry_tries, states
 from service.records.recording.creation import summary
 from service.records.recording.games import Game, config_of, get_game, player_names
 from service.records.recording.wording import reworder
@@ -46,6 +46,7 @@ def scorepad(
         events = newest_events(conn, game)
         known = player_names(conn, game.seats)
         reword = reworder(config_of(conn, game).catalog)
+        settle = entry_tries.spent(conn, game) if principal.is_admin and game.status == "active" else []
     names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     viewer = access.viewer(game, principal)
@@ -75,7 +76,14 @@ def scorepad(
             if not commands:
                 continue
             if seat not in mine:
-                waiting.append(waiting_for_seat(names[seat], commands))
+                if awaited(engine, state, seat):
+                    waiting.append(
+                        waiting_for_seat(
+                            names[seat],
+                            awaited(engine, state, seat),
+                            access.may_see_seat(game, principal, seat),
+                        )
+                    )
                 continue
             picked = picks if actor == str(seat) else []
             then = _roll_after(game, principal, engine, state)
@@ -102,6 +110,7 @@ def scorepad(
         "log": log,
         "log_length": game.version,
         "undo": last_entry(events) if principal.is_admin else None,
+        "settle": [names[s] for s in settle],
     }
 
 

@@ -69,7 +69,9 @@ def seat_names(game: Game, names: dict[str, str]) -> list[str]:
 
 
 def legal_actions(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    """The commands the caller may post now: its seat's, or every seat's for the recorder."""
+    """The commands the caller may post now: its seat's, or every seat's for the
+    recorder; a draw's cards only to a caller who may see what is left of the
+    deck (``access.may_see_pool``), since they are taken from it."""
     principal = access.required(principal)
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
@@ -78,7 +80,9 @@ def legal_actions(records: Records, game_id: UUID, principal: Principal | None) 
     engine = game.engine
     seats = {
         "dealer" if seat is None else str(seat): [
-            _postable(seat, c) for c in engine.legal_commands(state, seat)
+            _postable(seat, c)
+            for c in engine.legal_commands(state, seat)
+            if seat is not None or "cards" not in c or access.may_see_pool(game, principal)
         ]
         for seat in access.actors(game, principal)
     }

@@ -12,7 +12,7 @@ from service.records.access import Principal
 from service.records.errors import Conflict, GameMoved
 from service.records.log.context import Records
 from service.records.log.db import one_statement_transactions, write_transaction
-from service.records.recording import commands, idempotency, states
+from service.records.recording import commands, entry_tries, idempotency, states
 from service.records.recording.games import Game, config_of, get_game
 from service.records.recording.unit_of_work import UnitOfWork, WriteResult, metadata
 
@@ -42,9 +42,18 @@ def act(
     decided at, so if another process has written since, nothing is stored
     and the command is decided again under the lock, as is a command the
     remembered state refuses: a refusal is always judged on the game's
-    current state."""
+    current state.
+
+    Cards entered from a pool their maker may not see are always judged
+    under the lock, and any refusal of them is the one answer of
+    ``entry_tries``, counted against the player's tries."""
     known = None if idempotency_key else states.latest(game_id)
-    if known and known.game.status == "active" and expected_version in (None, known.game.version):
+    if (
+        known
+        and known.game.status == "active"
+        and expected_version in (None, known.game.version)
+        and not entry_tries.sealed_entry(known.game, principal, seat)
+    ):
         game, config, state = known
         _may_act(game, principal, seat, state)
         checked = commands.command(game.engine_id, command)
@@ -58,31 +67,42 @@ def act(
             return _committed(records, work, status, principal)
         except (GameMoved, RuleViolation):
             pass
-    with write_transaction(records.pool) as conn:
-        if idempotency_key:
-            _may_act(get_game(conn, game_id), principal, seat, None)
-            earlier = idempotency.claim(conn, game_id, idempotency_key, body_hash)
-            if earlier is not None:
-                return earlier
-        game = get_game(conn, game_id, lock=True)
-        _may_act(game, principal, seat, None)
-        checked = commands.command(game.engine_id, command)
-        if game.status != "active":
-            raise Conflict("game-not-active", f"The game is {game.status}.", current_version=game.version)
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict(
-                "version-conflict",
-                "The game has moved on since that version.",
-                current_version=game.version,
-            )
-        config = config_of(conn, game)
-        state = states.state_at(conn, game, config)
-        _may_act(game, principal, seat, state)
-        meta = metadata(principal, request_id, game, idempotency_key=idempotency_key)
-        work = UnitOfWork(conn, game, config, state, meta)
-        status = work.act({**checked, "seat": seat}, records.snapshot_every)
-        if idempotency_key:
-            idempotency.keep_answer(conn, game_id, idempotency_key, work.result(status, principal))
+    sealed = None
+    try:
+        with write_transaction(records.pool) as conn:
+            if idempotency_key:
+                _may_act(get_game(conn, game_id), principal, seat, None)
+                earlier = idempotency.claim(conn, game_id, principal, idempotency_key, body_hash)
+                if earlier is not None:
+                    return earlier
+            game = get_game(conn, game_id, lock=True)
+            _may_act(game, principal, seat, None)
+            checked = commands.command(game.engine_id, command)
+            if game.status != "active":
+                raise Conflict("game-not-active", f"The game is {game.status}.", current_version=game.version)
+            if expected_version is not None and expected_version != game.version:
+                raise Conflict(
+                    "version-conflict",
+                    "The game has moved on since that version.",
+                    current_version=game.version,
+                )
+            config = config_of(conn, game)
+            state = states.state_at(conn, game, config)
+            _may_act(game, principal, seat, state)
+            if entry_tries.sealed_entry(game, principal, seat):
+                entry_tries.check(conn, game, principal)
+                sealed = game
+            meta = metadata(principal, request_id, game, idempotency_key=idempotency_key)
+            work = UnitOfWork(conn, game, config, state, meta)
+            status = work.act({**checked, "seat": seat}, records.snapshot_every)
+            if idempotency_key:
+                idempotency.keep_answer(
+                    conn, game_id, principal, idempotency_key, work.result(status, principal)
+                )
+    except RuleViolation:
+        if sealed is None:
+            raise
+        raise entry_tries.refused(records.pool, sealed, principal) from None
     return _committed(records, work, status, principal)
 
 
