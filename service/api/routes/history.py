@@ -12,21 +12,28 @@ from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpl
 from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
 from service.auth import current_principal
 from service.records.errors import DomainError, Invalid
-from service.records.history import backup, exports, imports
+from service.records.history import backup, exports, formats, imports
 from service.records.history.formats import guess_format
 
 blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
 
 CSV = "text/csv"
 
-#: An uploaded history file may be far larger than an API body (years of plays).
-MAX_HISTORY_BYTES = 64 * 1024 * 1024
+#: A multipart body's room beside its file (its boundaries and the form's other fields).
+FORM_ROOM = 64 * 1024
+
+#: The bodies larger than an API body: a history file (years of plays) and a
+#: club's backup, each as large as the domain reads (413 beyond).
+LARGE_BODIES = {
+    "history.import_history": formats.MAX_BYTES + FORM_ROOM,
+    "history.restore_club": backup.MAX_BYTES + FORM_ROOM,
+}
 
 
 @blp.before_request
-def _allow_large_history() -> None:
-    if request.endpoint in ("history.import_history", "history.restore_club"):
-        request.max_content_length = MAX_HISTORY_BYTES
+def _allow_large_files() -> None:
+    if request.endpoint in LARGE_BODIES:
+        request.max_content_length = LARGE_BODIES[request.endpoint]
 
 
 @blp.post("/clubs/<uuid:club>/history")
@@ -163,4 +170,4 @@ def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues
     and every game, played games replayed through their engines and results
     judged again. Answers the new club with its admin token (shown once)."""
-    return backup.restore(records(), files["file"].read().splitlines(), request_id())
+    return backup.restore(records(), files["file"].read(), request_id())

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -146,11 +146,17 @@ def _recorded_by_result(engine_id: str) -> tuple[Engine, OutcomeRule]:
 
 
 def store_plays(
-    conn: psycopg.Connection, principal: Principal, judged: Sequence[Judged], request_id: str | None
+    conn: psycopg.Connection,
+    principal: Principal,
+    judged: Sequence[Judged],
+    request_id: str | None,
+    retracted: Collection[UUID] = (),
 ) -> int:
     """Insert the games and append their events, in the caller's transaction
     (COPY for the events: one import of thousands of plays is one statement
-    per table). Returns the last position appended."""
+    per table). The games of ``retracted`` have their result taken back as
+    they are stored (a restored backup's retracted results). Returns the last
+    position appended."""
     if not judged:
         return 0
     _insert_games(conn, [j.game for j in judged])
@@ -158,6 +164,14 @@ def store_plays(
         conn,
         [
             GameAppend(j.game.club_id, j.game.id, 0, result_events(j, principal, request_id), "finished")
+            if j.game.id not in retracted
+            else GameAppend(
+                j.game.club_id,
+                j.game.id,
+                0,
+                [*result_events(j, principal, request_id), *retraction(j.game, principal, request_id, None)],
+                "abandoned",
+            )
             for j in judged
         ],
     )
@@ -249,15 +263,22 @@ def retract_result(
                 raise Invalid("not-result-only", "Only a result-only game's result is retracted this way.")
             if game.status != "finished":
                 raise Conflict("result-already-retracted", "This result has been retracted already.")
-            meta = metadata(principal, request_id, game)
-            events = [
-                NewEvent(fold.ACTIONS_RETRACTED, {"to_version": 1, "reason": reason}, meta),
-                NewEvent(fold.GAME_ABANDONED, {"reason": reason, "seed": None}, meta),
-            ]
+            events = retraction(game, principal, request_id, reason)
             appended = store.append(conn, game.club_id, game.id, game.version, events, "abandoned")
             last = appended[-1].position
         notify.publish(records.listeners, last)
         return result_view(conn, game_id)
+
+
+def retraction(
+    game: Game, principal: Principal, request_id: str | None, reason: str | None
+) -> list[NewEvent]:
+    """The two events that take a result-only game's result back."""
+    meta = metadata(principal, request_id, game)
+    return [
+        NewEvent(fold.ACTIONS_RETRACTED, {"to_version": 1, "reason": reason}, meta),
+        NewEvent(fold.GAME_ABANDONED, {"reason": reason, "seed": None}, meta),
+    ]
 
 
 def is_result_only(conn: psycopg.Connection, game_id: UUID) -> bool:
