@@ -58,6 +58,10 @@ HEALTH_DOC = {
 }
 
 
+#: The endpoints that make a club, all under the one club-creation limit.
+CLUB_DOORS = ("clubs.create_club", "history.restore_club", "web.new_club")
+
+
 class TableRecordApi(Api):
     """flask-smorest's Api with our problem+json errors."""
 
@@ -181,10 +185,13 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
 
-    for creates_a_club in ("clubs.create_club", "history.restore_club"):
-        app.view_functions[creates_a_club] = limiter.limit(
-            settings.club_creation_limit, key_func=client_address, override_defaults=False
-        )(app.view_functions[creates_a_club])
+    # One allowance per client address for every way a club is made: the
+    # API's, a restore, and the web page's form, counted together.
+    creating_a_club = limiter.shared_limit(
+        settings.club_creation_limit, scope="club-creation", key_func=client_address, override_defaults=False
+    )
+    for door in CLUB_DOORS:
+        app.view_functions[door] = creating_a_club(app.view_functions[door])
 
     api.spec.path(rule=next(app.url_map.iter_rules("health")), operations={"get": HEALTH_DOC})
 

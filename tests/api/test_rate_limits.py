@@ -75,3 +75,37 @@ def test_failed_authentications_do_not_lock_out_tokens_that_authenticate(limited
     admin = {"Authorization": f"Bearer {club['admin_token']}"}
     assert limiter.get(f"/clubs/{club['id']}", headers=admin).status_code == 200
     assert limiter.get(f"/clubs/{club['id']}", headers=_random_token()).status_code == 429
+
+
+def test_every_way_of_making_a_club_shares_one_allowance(limited):
+    from tests.web.helpers import csrf_token
+    from tests.workers.test_club_backup import restore
+
+    client = limited(club_creation_limit="3 per hour")
+    assert client.post("/clubs", json={"name": "By the API"}).status_code == 201
+    home = client.get("/").get_data(as_text=True)
+    assert (
+        client.post("/new-club", data={"name": "By the page", "csrf_token": csrf_token(home)}).status_code
+        == 200
+    )
+    header = b'{"format": "tablerecord.club/1", "club": {"name": "Restored"}, "players": [], "leagues": []}\n'
+    assert restore(client, header).status_code == 201
+    assert client.post("/clubs", json={"name": "One too many"}).status_code == 429
+    assert restore(client, header).status_code == 429
+    refused = client.post("/new-club", data={"name": "One too many", "csrf_token": csrf_token(home)})
+    assert refused.status_code == 429 and refused.mimetype == "text/html"
+    page = refused.get_data(as_text=True)
+    assert "Too many tries" in page and "Please wait a minute and try again." in page
+    assert 'href="/"' in page  # a way back
+
+
+def test_the_web_form_stops_making_clubs_at_the_limit(limited):
+    from tests.web.helpers import csrf_token
+
+    client = limited(club_creation_limit="2 per hour")
+    home = client.get("/").get_data(as_text=True)
+    statuses = [
+        client.post("/new-club", data={"name": f"Club {i}", "csrf_token": csrf_token(home)}).status_code
+        for i in range(4)
+    ]
+    assert statuses == [200, 200, 429, 429]
