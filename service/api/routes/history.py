@@ -9,7 +9,16 @@ import threading
 from flask import Response, request
 
 from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
-from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
+from service.api.common import (
+    NDJSON,
+    Blueprint,
+    ClientGone,
+    problems,
+    records,
+    request_id,
+    stop_when_gone,
+    wants_ndjson,
+)
 from service.auth import current_principal
 from service.records.errors import DomainError, Invalid
 from service.records.history import backup, exports, formats, imports
@@ -69,18 +78,35 @@ def import_history(form, club):
         request_id=request_id(),
     )
     if wants_ndjson():
-        return Response(_streamed(call), mimetype=NDJSON)
-    return imports.import_history(**call)
+        return Response(_streamed(call, request.environ), mimetype=NDJSON)
+    return imports.import_history(**call, progress=stop_when_gone(request.environ))
 
 
-def _streamed(call: dict):
-    """Run the import beside the answer, sending its progress as it comes."""
+#: Seconds between two looks, while an import judges, at whether its client is still there.
+WATCH_EVERY = 0.5
+
+
+def _streamed(call: dict, environ: dict):
+    """Run the import beside the answer, sending its progress as it comes.
+    When the client hangs up, the import stops at its next progress (a
+    hundred plays), rolls back and lets go of its database connection; the
+    answer ends only once the import has, so no import outlives its request."""
     lines: queue.Queue = queue.Queue()
+    ended = threading.Event()
+    gone = environ.get("waitress.client_disconnected") or (lambda: False)
 
     def run() -> None:
+        check = stop_when_gone(environ, also=ended.is_set)
+
+        def progress(judged: int, of: int) -> None:
+            check(judged, of)
+            lines.put({"judged": judged, "of": of})
+
         try:
-            report = imports.import_history(**call, progress=lambda n, of: lines.put({"judged": n, "of": of}))
+            report = imports.import_history(**call, progress=progress)
             lines.put({"report": HistoryReport().dump(report)})
+        except ClientGone:
+            pass
         except DomainError as error:
             lines.put({"problem": {"code": error.code, "detail": error.detail, **error.extra}})
         except Exception:  # noqa: BLE001 - the answer has started: say so in it
@@ -91,9 +117,22 @@ def _streamed(call: dict):
         finally:
             lines.put(None)
 
-    threading.Thread(target=run, daemon=True).start()
-    while (line := lines.get()) is not None:
-        yield json.dumps(line, default=str) + "\n"
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while True:
+            try:
+                line = lines.get(timeout=WATCH_EVERY)
+            except queue.Empty:
+                if gone():
+                    return
+                continue
+            if line is None:
+                return
+            yield json.dumps(line, default=str) + "\n"
+    finally:
+        ended.set()  # the client is gone, or the answer was closed: the import stops
+        worker.join()
 
 
 def _csv_doc(what: str) -> dict:
@@ -170,4 +209,6 @@ def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues
     and every game, played games replayed through their engines and results
     judged again. Answers the new club with its admin token (shown once)."""
-    return backup.restore(records(), files["file"].read(), request_id())
+    return backup.restore(
+        records(), files["file"].read(), request_id(), progress=stop_when_gone(request.environ)
+    )
