@@ -138,3 +138,23 @@ def test_the_domain_refuses_a_file_too_large_whatever_door_it_came_by(app, api):
             records, club_id, Principal(club_id, "admin"), "csv", b" " * (formats.MAX_BYTES + 1)
         )
     assert refused.value.code == "history-too-large"
+
+
+def test_the_api_documents_the_bounds_it_keeps():
+    from service.api.routes import history
+    from service.records.history import backup
+
+    imports = history.import_history.__doc__.replace(",", "")
+    for bound in (
+        formats.MAX_PLAYS,
+        formats.MAX_QUANTITY,
+        formats.MAX_ROWS,
+        formats.MAX_PLAYERS,
+        formats.MAX_NOTE,
+    ):
+        assert str(bound) in imports, bound
+    assert f"{formats.MAX_BYTES // 2**20} MiB" in imports
+    restores = history.restore_club.__doc__.replace(",", "")
+    for bound in (backup.MAX_GAMES, backup.MAX_PLAYERS, backup.MAX_LEAGUES):
+        assert str(bound) in restores, bound
+    assert f"{backup.MAX_BYTES // 2**20} MiB" in restores

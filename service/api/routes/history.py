@@ -57,7 +57,16 @@ def import_history(form, club):
     problem's `refused` lists every refused line or play with its reason.
     Plays imported before are not imported again. With `Accept:
     application/x-ndjson` the answer streams a `{"judged": n, "of": m}` line
-    every hundred plays, then `{"report": ...}` or `{"problem": ...}`."""
+    every hundred plays, then `{"report": ...}` or `{"problem": ...}`.
+
+    Bounded: a file of at most 8 MiB (413 beyond), 10,000 plays (a
+    BoardGameGeek play counted as often as its `quantity`, at most 100) and
+    100,000 rows or listed games and players (422 `history-too-large`); a play
+    of at most 30 players, a game's name of 200 characters and a note of 1,000
+    (else that play is refused). One import or restore runs at a time per
+    client address (429 `imports-running`) and two in all (503
+    `imports-busy`), each with `Retry-After`. An import stops, storing
+    nothing, when its client hangs up."""
     upload = form["file"]
     fmt = form["format"] or guess_format(upload.filename or "")
     try:
@@ -208,7 +217,15 @@ def club_backup(club):
 def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues
     and every game, played games replayed through their engines and results
-    judged again. Answers the new club with its admin token (shown once)."""
+    judged again. Answers the new club with its admin token (shown once).
+
+    All or nothing: the club appears whole once every line is stored; a
+    refused line (422 `backup-refused`, naming it), a client hanging up or a
+    crash leaves nothing. Bounded: a file of at most 4 MiB (413 beyond) and
+    20,000 games, 5,000 players and 1,000 leagues (422 `backup-too-large`).
+    It counts against the club-creation limit of `POST /clubs` (429), and
+    like a history import runs one at a time per client address (429
+    `imports-running`) and two in all (503 `imports-busy`)."""
     return backup.restore(
         records(), files["file"].read(), request_id(), progress=stop_when_gone(request.environ)
     )
