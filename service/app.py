@@ -16,6 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from schemas.api import Problem as ProblemSchema
 from service.api import bodies, problems, wake
+from service.api.admission import Admission
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
@@ -56,6 +57,14 @@ HEALTH_DOC = {
         },
     },
 }
+
+
+#: The endpoints that make a club, all under the one club-creation limit.
+CLUB_DOORS = ("clubs.create_club", "history.restore_club", "web.new_club")
+
+
+#: The endpoints that read, replay and judge a whole file: so many at once (``service.api.admission``).
+IMPORTS = ("history.import_history", "history.restore_club")
 
 
 class TableRecordApi(Api):
@@ -181,10 +190,16 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
 
-    for creates_a_club in ("clubs.create_club", "history.restore_club"):
-        app.view_functions[creates_a_club] = limiter.limit(
-            settings.club_creation_limit, key_func=client_address, override_defaults=False
-        )(app.view_functions[creates_a_club])
+    # One allowance per client address for every way a club is made: the
+    # API's, a restore, and the web page's form, counted together.
+    creating_a_club = limiter.shared_limit(
+        settings.club_creation_limit, scope="club-creation", key_func=client_address, override_defaults=False
+    )
+    for door in CLUB_DOORS:
+        app.view_functions[door] = creating_a_club(app.view_functions[door])
+    admission = Admission(settings.imports_at_once, settings.imports_per_address)
+    for heavy in IMPORTS:
+        app.view_functions[heavy] = admission.guard(app.view_functions[heavy])
 
     api.spec.path(rule=next(app.url_map.iter_rules("health")), operations={"get": HEALTH_DOC})
 

@@ -27,6 +27,9 @@ class Settings:
     auth_failure_limit: str = "30 per minute"
     #: Clubs created per client address.
     club_creation_limit: str = "20 per hour"
+    #: History imports and restores running at once in one API process, and per client address.
+    imports_at_once: int = 2
+    imports_per_address: int = 1
     #: The operator's bearer token (``GET /projections`` in full); none: nobody.
     operator_token: str | None = None
     #: Proxies in front of the service whose ``X-Forwarded-*`` headers are
@@ -55,4 +58,6 @@ class Settings:
             club_creation_limit=env.get("CLUB_CREATION_LIMIT", cls.club_creation_limit),
             operator_token=env.get("OPERATOR_TOKEN") or None,
             trusted_proxies=int(env.get("TRUSTED_PROXIES", cls.trusted_proxies)),
+            imports_at_once=int(env.get("IMPORTS_AT_ONCE", cls.imports_at_once)),
+            imports_per_address=int(env.get("IMPORTS_PER_ADDRESS", cls.imports_per_address)),
         )

@@ -110,7 +110,10 @@ class ArrivalBoundServer(TcpWSGIServer):
 
 def create(application, *, arrival_limit: float = ARRIVAL_LIMIT, **adjustments) -> ArrivalBoundServer:
     """A server for one ``listen`` address, with waitress's adjustments."""
-    adj = Adjustments(cleanup_interval=CHECK_EVERY, **adjustments)
+    # A lookahead of one request keeps each connection read while its request
+    # runs, so that a client hanging up is noticed at once: long work (an
+    # import, a restore) asks ``waitress.client_disconnected`` and stops.
+    adj = Adjustments(cleanup_interval=CHECK_EVERY, channel_request_lookahead=1, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return ArrivalBoundServer(

@@ -65,6 +65,27 @@ class ApiServer:
         finally:
             connection.close()
 
+    def upload(
+        self, path: str, content: bytes, token: str | None = None, timeout: float = 60.0, **fields: str
+    ) -> tuple[int, dict[str, str], Any, float]:
+        """A multipart POST of ``content`` as its ``file`` (and ``fields``): (status, headers, parsed body, seconds)."""
+        started = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        body, content_type = multipart(content, **fields)
+        headers = {"Content-Type": content_type}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            connection.request("POST", path, body=body, headers=headers)
+            response = connection.getresponse()
+            raw = response.read()
+            parsed = (
+                json.loads(raw) if raw and response.getheader("Content-Type", "").endswith("json") else raw
+            )
+            return response.status, dict(response.getheaders()), parsed, time.monotonic() - started
+        finally:
+            connection.close()
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -72,3 +93,19 @@ class ApiServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(10)
+
+
+def multipart(content: bytes, filename: str = "file", **fields: str) -> tuple[bytes, str]:
+    """A multipart/form-data body with ``content`` as its ``file`` part, and its content type."""
+    boundary = "tablerecord-test-boundary"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        for name, value in fields.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+        "Content-Type: application/octet-stream\r\n\r\n".encode()
+        + content
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"

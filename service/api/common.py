@@ -44,6 +44,25 @@ def _instance(schema: type[Schema]) -> Schema:
     return schema()
 
 
+class ClientGone(Exception):
+    """The client hung up while its request ran: the work it asked for stops."""
+
+
+def stop_when_gone(
+    environ: dict[str, Any], also: Callable[[], bool] = lambda: False
+) -> Callable[[int, int], None]:
+    """A ``progress`` for long domain work (an import, a restore) that stops it
+    with ``ClientGone`` once the request's client has hung up (waitress
+    notices it: ``service.http_server``), or once ``also`` says so."""
+    gone = environ.get("waitress.client_disconnected") or (lambda: False)
+
+    def check(done: int, of: int) -> None:
+        if also() or gone():
+            raise ClientGone()
+
+    return check
+
+
 class Blueprint(flask_smorest.Blueprint):
     """The service's blueprints: flask-smorest's, with the parser above."""
 

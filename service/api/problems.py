@@ -14,6 +14,7 @@ from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException
 
 from engines.base import RuleViolation
+from service.api.common import ClientGone
 from service.records import errors
 
 PROBLEM_JSON = "application/problem+json"
@@ -187,6 +188,13 @@ def register(app: Flask) -> None:
         return problem_response(
             503, error.code, TITLES[503], error.detail, {"Retry-After": str(DATABASE_RETRY_AFTER)}
         )
+
+    @app.errorhandler(ClientGone)
+    def _client_gone(error: ClientGone) -> Response:
+        """Nobody reads this answer: its client hung up, and its work stopped
+        (nothing was stored). 499 is the status proxies log for it."""
+        app.logger.info("client hung up; its request's work stopped")
+        return Response(status=499)
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -1,6 +1,7 @@
 """Rate limits cannot be dodged: a token counts only once it authenticates,
 failed authentications are limited per address, and so is creating clubs."""
 
+import io
 from dataclasses import replace
 from uuid import uuid4
 
@@ -75,3 +76,74 @@ def test_failed_authentications_do_not_lock_out_tokens_that_authenticate(limited
     admin = {"Authorization": f"Bearer {club['admin_token']}"}
     assert limiter.get(f"/clubs/{club['id']}", headers=admin).status_code == 200
     assert limiter.get(f"/clubs/{club['id']}", headers=_random_token()).status_code == 429
+
+
+def test_every_way_of_making_a_club_shares_one_allowance(limited):
+    from tests.web.helpers import csrf_token
+    from tests.workers.test_club_backup import restore
+
+    client = limited(club_creation_limit="3 per hour")
+    assert client.post("/clubs", json={"name": "By the API"}).status_code == 201
+    home = client.get("/").get_data(as_text=True)
+    assert (
+        client.post("/new-club", data={"name": "By the page", "csrf_token": csrf_token(home)}).status_code
+        == 200
+    )
+    header = b'{"format": "tablerecord.club/1", "club": {"name": "Restored"}, "players": [], "leagues": []}\n'
+    assert restore(client, header).status_code == 201
+    assert client.post("/clubs", json={"name": "One too many"}).status_code == 429
+    assert restore(client, header).status_code == 429
+    refused = client.post("/new-club", data={"name": "One too many", "csrf_token": csrf_token(home)})
+    assert refused.status_code == 429 and refused.mimetype == "text/html"
+    page = refused.get_data(as_text=True)
+    assert "Too many tries" in page and "Please wait a minute and try again." in page
+    assert 'href="/"' in page  # a way back
+
+
+def test_the_web_form_stops_making_clubs_at_the_limit(limited):
+    from tests.web.helpers import csrf_token
+
+    client = limited(club_creation_limit="2 per hour")
+    home = client.get("/").get_data(as_text=True)
+    statuses = [
+        client.post("/new-club", data={"name": f"Club {i}", "csrf_token": csrf_token(home)}).status_code
+        for i in range(4)
+    ]
+    assert statuses == [200, 200, 429, 429]
+
+
+def test_imports_and_restores_run_one_per_address_and_so_many_in_all(limited, client):
+    """A streamed import holds its place until its answer is closed; others
+    are refused at once meanwhile (429 from its address, 503 when the
+    process runs as many as it takes), then admitted again."""
+    from tests.workers.test_club_backup import restore
+
+    limiter = limited(imports_at_once=2, imports_per_address=1)
+    club = ClubFactory(client=client)
+    admin = {"Authorization": f"Bearer {club['admin_token']}"}
+    plays = b"date,game,player,score\n2024-01-01,Pig,Ann,31\n2024-01-01,Pig,Ben,3\n"
+
+    def history(address: str, streamed: bool = False):
+        return limiter.post(
+            f"/clubs/{club['id']}/history",
+            data={"file": (io.BytesIO(plays), "plays.csv")},
+            headers={**admin, **({"Accept": "application/x-ndjson"} if streamed else {})},
+            content_type="multipart/form-data",
+            environ_base={"REMOTE_ADDR": address},
+            buffered=not streamed,
+        )
+
+    header = b'{"format": "tablerecord.club/1", "club": {"name": "Restored"}, "players": [], "leagues": []}\n'
+    first = history("10.0.0.1", streamed=True)
+    assert first.status_code == 200
+    refused = history("10.0.0.1")
+    assert (refused.status_code, refused.get_json()["code"]) == (429, "imports-running")
+    assert refused.headers["Retry-After"]
+    assert restore(limiter, header).status_code == 201  # another address (the test client's)
+    second = history("10.0.0.2", streamed=True)
+    busy = history("10.0.0.3")
+    assert (busy.status_code, busy.get_json()["code"]) == (503, "imports-busy")
+    for answer in (first, second):
+        assert b'"report"' in b"".join(answer.response)
+        answer.close()
+    assert history("10.0.0.1").status_code == 201

@@ -88,3 +88,56 @@ def test_a_club_backup_restores_with_the_same_standings_statistics_and_replays(c
         if copy_api.get(f"/games/{g['id']}/replay").status_code == 200
     )
     assert old_lines == new_lines and len(new_lines) == 3
+
+
+def restore(client, content: bytes):
+    return client.post(
+        "/clubs/restore",
+        data={"file": (io.BytesIO(content), "club.ndjson")},
+        content_type="multipart/form-data",
+    )
+
+
+def stored(pool) -> dict[str, int]:
+    with pool.connection() as conn:
+        return {
+            table: conn.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"]
+            for table in ("clubs", "tokens", "players", "leagues", "games", "events", "result_games")
+        }
+
+
+def test_a_refused_restore_leaves_nothing_behind(client, pool):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    league, members, _ = league_with_games(client, club, 2, players=3)
+    body = {
+        "engine": "pig",
+        "league": league["id"],
+        "options": {"target": 12},
+        "players": [{"player": members[1]["id"], "score": 14}, {"player": members[2]["id"], "score": 3}],
+    }
+    assert api.post(f"/clubs/{club['id']}/results", body).status_code == 201
+    lines = api.get(f"/clubs/{club['id']}/backup.ndjson").get_data().splitlines()
+    impossible = json.loads(lines[-1])
+    impossible["result"]["players"][1]["score"] = 20  # a loser above the target: the engine refuses it
+    before = stored(pool)
+    r = restore(client, b"\n".join([*lines, json.dumps(impossible).encode()]) + b"\n")
+    assert r.status_code == 422, r.get_json()
+    assert r.get_json()["code"] == "backup-refused" and r.get_json()["line"] == len(lines) + 1
+    assert stored(pool) == before
+
+
+def test_a_backup_past_the_restores_bounds_is_refused_whole(client, pool):
+    from service.api.routes.history import FORM_ROOM
+    from service.records.history import backup
+
+    header = json.dumps({"format": backup.FORMAT, "club": {"name": "Big"}, "players": [], "leagues": []})
+    before = stored(pool)
+    too_long = header.encode() + b"\n" + b" " * backup.MAX_BYTES
+    r = restore(client, too_long)
+    assert (r.status_code, r.get_json()["code"]) == (422, "backup-too-large")
+    assert restore(client, too_long + b" " * FORM_ROOM).status_code == 413
+    too_many = header.encode() + b"\n{}" * (backup.MAX_GAMES + 1)
+    r = restore(client, too_many)
+    assert (r.status_code, r.get_json()["code"]) == (422, "backup-too-large")
+    assert stored(pool) == before

@@ -15,7 +15,11 @@ blp = Blueprint("clubs", __name__, url_prefix="/clubs", description="Clubs and t
 @blp.response(201, ClubCreated)
 @problems(blp, 400, 413, 422)
 def create_club(body):
-    """Create a club; the answer holds its admin token (shown only once)."""
+    """Create a club; the answer holds its admin token (shown only once).
+
+    A client address makes so many clubs an hour (`CLUB_CREATION_LIMIT`, 20
+    by default; 429 beyond), counted together with restores and the web
+    page's form."""
     return clubs.create_club(records(), body["name"])
 
 

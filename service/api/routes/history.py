@@ -9,24 +9,40 @@ import threading
 from flask import Response, request
 
 from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
-from service.api.common import NDJSON, Blueprint, problems, records, request_id, wants_ndjson
+from service.api.common import (
+    NDJSON,
+    Blueprint,
+    ClientGone,
+    problems,
+    records,
+    request_id,
+    stop_when_gone,
+    wants_ndjson,
+)
 from service.auth import current_principal
 from service.records.errors import DomainError, Invalid
-from service.records.history import backup, exports, imports
+from service.records.history import backup, exports, formats, imports
 from service.records.history.formats import guess_format
 
 blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
 
 CSV = "text/csv"
 
-#: An uploaded history file may be far larger than an API body (years of plays).
-MAX_HISTORY_BYTES = 64 * 1024 * 1024
+#: A multipart body's room beside its file (its boundaries and the form's other fields).
+FORM_ROOM = 64 * 1024
+
+#: The bodies larger than an API body: a history file (years of plays) and a
+#: club's backup, each as large as the domain reads (413 beyond).
+LARGE_BODIES = {
+    "history.import_history": formats.MAX_BYTES + FORM_ROOM,
+    "history.restore_club": backup.MAX_BYTES + FORM_ROOM,
+}
 
 
 @blp.before_request
-def _allow_large_history() -> None:
-    if request.endpoint in ("history.import_history", "history.restore_club"):
-        request.max_content_length = MAX_HISTORY_BYTES
+def _allow_large_files() -> None:
+    if request.endpoint in LARGE_BODIES:
+        request.max_content_length = LARGE_BODIES[request.endpoint]
 
 
 @blp.post("/clubs/<uuid:club>/history")
@@ -41,7 +57,16 @@ def import_history(form, club):
     problem's `refused` lists every refused line or play with its reason.
     Plays imported before are not imported again. With `Accept:
     application/x-ndjson` the answer streams a `{"judged": n, "of": m}` line
-    every hundred plays, then `{"report": ...}` or `{"problem": ...}`."""
+    every hundred plays, then `{"report": ...}` or `{"problem": ...}`.
+
+    Bounded: a file of at most 8 MiB (413 beyond), 10,000 plays (a
+    BoardGameGeek play counted as often as its `quantity`, at most 100) and
+    100,000 rows or listed games and players (422 `history-too-large`); a play
+    of at most 30 players, a game's name of 200 characters and a note of 1,000
+    (else that play is refused). One import or restore runs at a time per
+    client address (429 `imports-running`) and two in all (503
+    `imports-busy`), each with `Retry-After`. An import stops, storing
+    nothing, when its client hangs up."""
     upload = form["file"]
     fmt = form["format"] or guess_format(upload.filename or "")
     try:
@@ -62,18 +87,35 @@ def import_history(form, club):
         request_id=request_id(),
     )
     if wants_ndjson():
-        return Response(_streamed(call), mimetype=NDJSON)
-    return imports.import_history(**call)
+        return Response(_streamed(call, request.environ), mimetype=NDJSON)
+    return imports.import_history(**call, progress=stop_when_gone(request.environ))
 
 
-def _streamed(call: dict):
-    """Run the import beside the answer, sending its progress as it comes."""
+#: Seconds between two looks, while an import judges, at whether its client is still there.
+WATCH_EVERY = 0.5
+
+
+def _streamed(call: dict, environ: dict):
+    """Run the import beside the answer, sending its progress as it comes.
+    When the client hangs up, the import stops at its next progress (a
+    hundred plays), rolls back and lets go of its database connection; the
+    answer ends only once the import has, so no import outlives its request."""
     lines: queue.Queue = queue.Queue()
+    ended = threading.Event()
+    gone = environ.get("waitress.client_disconnected") or (lambda: False)
 
     def run() -> None:
+        check = stop_when_gone(environ, also=ended.is_set)
+
+        def progress(judged: int, of: int) -> None:
+            check(judged, of)
+            lines.put({"judged": judged, "of": of})
+
         try:
-            report = imports.import_history(**call, progress=lambda n, of: lines.put({"judged": n, "of": of}))
+            report = imports.import_history(**call, progress=progress)
             lines.put({"report": HistoryReport().dump(report)})
+        except ClientGone:
+            pass
         except DomainError as error:
             lines.put({"problem": {"code": error.code, "detail": error.detail, **error.extra}})
         except Exception:  # noqa: BLE001 - the answer has started: say so in it
@@ -84,9 +126,22 @@ def _streamed(call: dict):
         finally:
             lines.put(None)
 
-    threading.Thread(target=run, daemon=True).start()
-    while (line := lines.get()) is not None:
-        yield json.dumps(line, default=str) + "\n"
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while True:
+            try:
+                line = lines.get(timeout=WATCH_EVERY)
+            except queue.Empty:
+                if gone():
+                    return
+                continue
+            if line is None:
+                return
+            yield json.dumps(line, default=str) + "\n"
+    finally:
+        ended.set()  # the client is gone, or the answer was closed: the import stops
+        worker.join()
 
 
 def _csv_doc(what: str) -> dict:
@@ -162,5 +217,15 @@ def club_backup(club):
 def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues
     and every game, played games replayed through their engines and results
-    judged again. Answers the new club with its admin token (shown once)."""
-    return backup.restore(records(), files["file"].read().splitlines(), request_id())
+    judged again. Answers the new club with its admin token (shown once).
+
+    All or nothing: the club appears whole once every line is stored; a
+    refused line (422 `backup-refused`, naming it), a client hanging up or a
+    crash leaves nothing. Bounded: a file of at most 4 MiB (413 beyond) and
+    20,000 games, 5,000 players and 1,000 leagues (422 `backup-too-large`).
+    It counts against the club-creation limit of `POST /clubs` (429), and
+    like a history import runs one at a time per client address (429
+    `imports-running`) and two in all (503 `imports-busy`)."""
+    return backup.restore(
+        records(), files["file"].read(), request_id(), progress=stop_when_gone(request.environ)
+    )

@@ -51,14 +51,48 @@ def _update(
 def create_club(records: Records, name: str) -> dict[str, Any]:
     """A new club and its admin token (shown only once)."""
     name = names.name(name)
-    club_id = uuid.uuid4()
-    token, digest = access.new_token("admin")
     with records.pool.connection() as conn, conn.transaction():
-        row = conn.execute(
-            "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at", (club_id, name)
-        ).fetchone()
-        conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
+        return insert_club(conn, uuid.uuid4(), name)
+
+
+def insert_club(conn: psycopg.Connection, club_id: UUID, name: str) -> dict[str, Any]:
+    """``create_club`` in the caller's transaction, under ``club_id``."""
+    token, digest = access.new_token("admin")
+    row = conn.execute(
+        "INSERT INTO clubs (id, name) VALUES (%s, %s) RETURNING id, name, created_at", (club_id, name)
+    ).fetchone()
+    conn.execute("INSERT INTO tokens (hash, club_id, kind) VALUES (%s, %s, 'admin')", (digest, club_id))
     return {**row, "admin_token": token}
+
+
+def insert_players(conn: psycopg.Connection, club_id: UUID, names: dict[str, str]) -> None:
+    """Players (id -> name) of a club made in the caller's transaction (a restore)."""
+    conn.execute(
+        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])",
+        (list(names), club_id, list(names.values())),
+    )
+
+
+def insert_leagues(conn: psycopg.Connection, club_id: UUID, leagues: dict[UUID, dict[str, Any]]) -> None:
+    """Leagues (id -> ``LeagueCreate`` fields) of a club made in the caller's transaction (a restore)."""
+    with conn.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                (
+                    league_id,
+                    club_id,
+                    spec["name"],
+                    spec["engine"],
+                    spec["season"],
+                    Jsonb(spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS),
+                    spec["min_games"],
+                    spec["public"],
+                )
+                for league_id, spec in leagues.items()
+            ],
+        )
 
 
 def get_club(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:

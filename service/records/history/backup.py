@@ -12,23 +12,43 @@ club's standings, statistics and replays are those of the old one.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import itertools
 import json
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from marshmallow import ValidationError
 
+from schemas.api import LeagueCreate
 from schemas.interchange import GameImport
 from service.records import access
 from service.records.access import Principal
 from service.records.club import clubs, names
 from service.records.errors import DomainError, Invalid
 from service.records.history import interchange
+from service.records.log import notify
 from service.records.log.context import Records
-from service.records.recording import results
+from service.records.recording import creation, results
 
 FORMAT = "tablerecord.club/1"
+
+#: Bytes of one backup restored: a restore is anonymous, so its size bounds its work.
+MAX_BYTES = 4 * 1024 * 1024
+#: Games (lines after the header) of one backup restored.
+MAX_GAMES = 20_000
+#: Players and leagues of one backup's header.
+MAX_PLAYERS, MAX_LEAGUES = 5_000, 1_000
+#: Lines between two calls of a restore's ``progress``.
+PROGRESS_EVERY = 100
+#: The header's fields of a league, as ``POST /clubs/{club}/leagues`` takes them.
+LEAGUE_FIELDS = ("name", "engine", "season", "points_table", "min_games", "public")
+
+Progress = Callable[[int, int], None]  # (lines read, lines in all)
 
 
 def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iterator[str]:
@@ -69,52 +89,208 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
             yield _line({"game": {**document, "league": game["league_id"]}})
 
 
-def restore(records: Records, lines: list[bytes], request_id: str | None = None) -> dict[str, Any]:
+def restore(
+    records: Records, content: bytes, request_id: str | None = None, progress: Progress | None = None
+) -> dict[str, Any]:
     """A new club from a backup; returns it with its admin token (shown once).
-    A line that cannot be restored is named in the error."""
+    A line that cannot be restored is named in the error.
+
+    All or nothing: every line is read, replayed and judged first, with no
+    transaction open (so a long restore holds back no reader of the log),
+    then the club, its players, leagues and games are stored in one
+    transaction. A refused restore, or one cut short (a crash, ``progress``
+    raising), leaves nothing behind."""
+    if len(content) > MAX_BYTES:
+        raise Invalid("backup-too-large", f"A backup restored is at most {MAX_BYTES // (1024 * 1024)} MiB.")
+    lines = content.splitlines()
+    if len(lines) > MAX_GAMES + 1:
+        raise Invalid("backup-too-large", f"A backup restored holds at most {MAX_GAMES} games.")
     header = _read(lines[0], 1) if lines else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise Invalid("backup-unreadable", f"The first line is not a {FORMAT} header.")
     _check_header(header)
     _check_lines(lines[1:])
-    club = clubs.create_club(records, header["club"]["name"])
-    admin = Principal(UUID(str(club["id"])), "admin")
-    players = {
-        str(p["id"]): str(clubs.add_player(records, admin.club_id, admin, p["name"])["id"])
-        for p in header.get("players") or []
-    }
-    leagues = {
-        str(league["id"]): str(
-            clubs.create_league(
-                records,
-                admin.club_id,
-                admin,
-                {k: league[k] for k in ("name", "engine", "season", "points_table", "min_games", "public")},
-            )["id"]
-        )
-        for league in header.get("leagues") or []
-    }
-    restored = 0
-    batch: list[tuple[int, dict[str, Any]]] = []
-    for number, raw in enumerate(lines[1:], start=2):
-        if not raw.strip():
-            continue
-        entry = _read(raw, number)
-        if "game" in entry:
-            document = dict(entry["game"])
-            document["league"] = leagues.get(str(document.get("league"))) if document.get("league") else None
-            document["seats"] = [
-                {**s, "player": players.get(str(s.get("player")))} for s in document.get("seats") or []
+    club = _Club.of(header)
+    with records.pool.connection() as conn:
+        conn.commit()
+        conn.autocommit = True
+        try:
+            runs = _replay(conn, records, club, lines, request_id, progress)
+        finally:
+            conn.autocommit = False
+        with conn.transaction():
+            made = clubs.insert_club(conn, club.id, club.name)
+            clubs.insert_players(conn, club.id, club.names)
+            clubs.insert_leagues(conn, club.id, club.leagues)
+            last = 0
+            for run in runs:
+                last = run(conn) or last
+    notify.publish(records.listeners, last)
+    return {**made, "games": sum(1 for raw in lines[1:] if raw.strip())}
+
+
+#: A unit of a restore's storing: a run of played games or of results, stored
+#: in the restore's transaction; returns the last position it appended.
+_Run = Callable[[psycopg.Connection], int]
+
+
+@dataclass
+class _Club:
+    """The club a backup's header makes, not stored yet: its new id, its
+    players (new id -> name) and leagues (new id -> fields), and the new ids
+    by the backup's."""
+
+    id: UUID
+    name: str
+    names: dict[str, str]
+    leagues: dict[UUID, dict[str, Any]]
+    players_by_old: dict[str, str]
+    leagues_by_old: dict[str, UUID]
+
+    @property
+    def admin(self) -> Principal:
+        return Principal(self.id, "admin")
+
+    @classmethod
+    def of(cls, header: dict[str, Any]) -> _Club:
+        """The club of a header ``_check_header`` has passed (names by the one rule for names)."""
+        players, leagues = header.get("players") or [], header.get("leagues") or []
+        if len(players) > MAX_PLAYERS or len(leagues) > MAX_LEAGUES:
+            raise Invalid(
+                "backup-too-large",
+                f"A backup restored has at most {MAX_PLAYERS} players and {MAX_LEAGUES} leagues.",
+            )
+        name = names.name(header["club"]["name"], "club")
+        named = [(str(p["id"]), names.name(p["name"], "player")) for p in players]
+        try:
+            specs = [
+                (
+                    str(league["id"]),
+                    names.names_in(LeagueCreate().load({k: league[k] for k in LEAGUE_FIELDS if k in league})),
+                )
+                for league in leagues
             ]
-            batch.append((number, document))
-            continue
-        restored += _flush(records, admin, batch, request_id)
-        batch = []
-        restored += _restore_result(
-            records, admin, entry.get("result") or {}, players, leagues, number, request_id
+        except ValidationError as error:
+            raise Invalid(
+                "backup-refused",
+                "Line 1: a league of the header is not valid.",
+                line=1,
+                errors=error.messages,
+            ) from error
+        if len({n for _, n in named}) != len(named):
+            raise Invalid("backup-refused", "Line 1: two players have the same name.", line=1)
+        if len({(s["name"], s["season"]) for _, s in specs}) != len(specs):
+            raise Invalid("backup-refused", "Line 1: two leagues have the same name and season.", line=1)
+        players_by_old = {old: str(uuid.uuid4()) for old, _ in named}
+        leagues_by_old = {old: uuid.uuid4() for old, _ in specs}
+        return cls(
+            id=uuid.uuid4(),
+            name=name,
+            names={players_by_old[old]: n for old, n in named},
+            leagues={leagues_by_old[old]: spec for old, spec in specs},
+            players_by_old=players_by_old,
+            leagues_by_old=leagues_by_old,
         )
-    restored += _flush(records, admin, batch, request_id)
-    return {**club, "games": restored}
+
+    def league(self, old: Any) -> UUID | None:
+        return self.leagues_by_old.get(str(old)) if old else None
+
+
+def _replay(
+    conn: psycopg.Connection,
+    records: Records,
+    club: _Club,
+    lines: list[bytes],
+    request_id: str | None,
+    progress: Progress | None,
+) -> list[_Run]:
+    """Every game line replayed (a played game) or judged (a result), in the
+    backup's order (the order the standings rate them), a hundred lines at a
+    time: the runs that store them."""
+    opening = creation.Opening(conn, club.id, {i: spec["engine"] for i, spec in club.leagues.items()})
+    judging = results.Judging(opening, club.names)
+    entries = [(number, _entry(raw, number)) for number, raw in enumerate(lines[1:], start=2) if raw.strip()]
+    runs: list[_Run] = []
+    events = 0
+    for kind, chunk in _chunks(entries):
+        if kind == "game":
+            replayed = _replay_games(conn, club, opening, chunk, request_id)
+            events += sum(len(w.pending) for w in replayed.works)
+            runs.append(functools.partial(_store_games, records=records, replayed=replayed))
+        else:
+            judged = [_judge(judging, club, entry["result"], number) for number, entry in chunk]
+            retracted = {
+                j.game.id
+                for j, (_, e) in zip(judged, chunk, strict=True)
+                if e["result"].get("status") == "retracted"
+            }
+            events += RESULT_EVENTS * len(judged)
+            runs.append(
+                functools.partial(
+                    results.store_plays,
+                    principal=club.admin,
+                    judged=judged,
+                    request_id=request_id,
+                    retracted=retracted,
+                )
+            )
+        if events > interchange.MAX_EVENTS:
+            raise Invalid(
+                "backup-too-large", f"A backup restored stores at most {interchange.MAX_EVENTS} events."
+            )
+        if progress:
+            progress(chunk[-1][0] - 1, len(lines) - 1)
+    return runs
+
+
+#: The most events a result-only game stores (its result, then its retraction).
+RESULT_EVENTS = 5
+
+
+def _chunks(
+    entries: list[tuple[int, dict[str, Any]]],
+) -> Iterator[tuple[str, list[tuple[int, dict[str, Any]]]]]:
+    """Consecutive lines of one kind ("game" or "result"), ``PROGRESS_EVERY`` at most at a time."""
+    for kind, group in itertools.groupby(entries, key=lambda e: "game" if "game" in e[1] else "result"):
+        lines = list(group)
+        for start in range(0, len(lines), PROGRESS_EVERY):
+            yield kind, lines[start : start + PROGRESS_EVERY]
+
+
+def _entry(raw: bytes, number: int) -> dict[str, Any]:
+    entry = _read(raw, number)
+    if not isinstance(entry, dict) or not any(isinstance(entry.get(k), dict) for k in ("game", "result")):
+        raise Invalid("backup-refused", f"Line {number} is neither a game nor a result.", line=number)
+    return entry
+
+
+def _replay_games(
+    conn: psycopg.Connection,
+    club: _Club,
+    opening: creation.Opening,
+    chunk: list[tuple[int, dict[str, Any]]],
+    request_id: str | None,
+) -> interchange.Replayed:
+    """The played games of ``chunk`` (line number, line) replayed."""
+    documents = []
+    for number, entry in chunk:
+        document = dict(entry["game"])
+        document["league"] = club.league(document.get("league"))
+        document["seats"] = [
+            {**s, "player": club.players_by_old.get(str(s.get("player")))} if isinstance(s, dict) else s
+            for s in document.get("seats") or []
+        ]
+        try:
+            documents.append(GameImport().load(document))
+        except ValidationError as error:
+            raise Invalid(
+                "backup-refused", f"Line {number} is not a game document.", line=number, errors=error.messages
+            ) from error
+    try:
+        return interchange.replay_for_new_club(conn, opening, club.admin, documents, club.names, request_id)
+    except DomainError as error:
+        number = chunk[error.extra.get("document", 0)][0]
+        raise Invalid("backup-refused", f"Line {number}: {error.detail}", line=number) from error
 
 
 def _check_header(header: dict[str, Any]) -> None:
@@ -165,50 +341,33 @@ def _is_day(value: Any) -> bool:
     return True
 
 
-def _flush(records: Records, admin: Principal, batch: list[tuple[int, dict[str, Any]]], request_id) -> int:
-    """The played games gathered so far, imported in one transaction."""
-    if not batch:
-        return 0
-    try:
-        documents = [GameImport().load(document) for _, document in batch]
-        interchange.import_games(records, admin.club_id, admin, documents, request_id=request_id)
-    except DomainError as error:
-        index = error.extra.get("document", 0)
-        raise Invalid(
-            "backup-refused", f"Line {batch[index][0]}: {error.detail}", line=batch[index][0]
-        ) from error
-    except ValidationError as error:
-        raise Invalid(
-            "backup-refused",
-            f"A game of lines {batch[0][0]}-{batch[-1][0]} is not a game document.",
-            errors=error.messages,
-        ) from error
-    return len(batch)
+def _store_games(conn: psycopg.Connection, records: Records, replayed: interchange.Replayed) -> int:
+    return interchange.store_replayed(conn, records, replayed)[1]
 
 
-def _restore_result(records, admin, result, players, leagues, number, request_id) -> int:
-    seats = result.get("players") or []
-    play = results.Play(
-        engine=result.get("engine", ""),
-        players=[players.get(str(s.get("player")), "") for s in seats],
-        scores=[s["score"] for s in seats]
-        if seats and all(s.get("score") is not None for s in seats)
-        else None,
-        places=[s["place"] for s in seats] if seats else None,
-        played_on=dt.date.fromisoformat(str(result.get("played_on"))),
-        minutes=result.get("minutes"),
-        note=result.get("note"),
-        league=leagues.get(str(result.get("league"))) if result.get("league") else None,
-        ended_by=result.get("ended_by"),
-        options=result.get("options") or {},
-    )
+def _judge(judging: results.Judging, club: _Club, result: dict[str, Any], number: int) -> results.Judged:
+    """A result line judged again, as its engine's outcome rule judges a new result."""
     try:
-        logged = results.record_result(records, admin.club_id, admin, play, request_id)
-        if result.get("status") == "retracted":
-            results.retract_result(records, logged["id"], admin, None, request_id)
+        seats = result.get("players") or []
+        play = results.Play(
+            engine=str(result.get("engine", "")),
+            players=[club.players_by_old.get(str(s.get("player")), "") for s in seats],
+            scores=[s["score"] for s in seats]
+            if seats and all(s.get("score") is not None for s in seats)
+            else None,
+            places=[s["place"] for s in seats] if seats else None,
+            played_on=dt.date.fromisoformat(str(result.get("played_on"))),
+            minutes=result.get("minutes"),
+            note=result.get("note"),
+            league=club.league(result.get("league")),
+            ended_by=result.get("ended_by"),
+            options=result.get("options") or {},
+        )
+        return judging.judge(play)
     except DomainError as error:
         raise Invalid("backup-refused", f"Line {number}: {error.detail}", line=number) from error
-    return 1
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise Invalid("backup-refused", f"Line {number} is not a result.", line=number) from error
 
 
 def _read(raw: bytes, number: int) -> Any:

@@ -20,6 +20,12 @@ named with the reason:
   service's own export writes them). A text cell the export led with a quote
   (``spreadsheet_text``) is read without it.
 
+Every count and size of a file is bounded (``MAX_BYTES`` and the ``MAX_*``
+below), so that reading and judging one file is bounded work: a file past a
+bound is refused as a whole (``TooLarge``) as soon as reading meets it, and a
+play past a bound of its own (a BoardGameGeek ``quantity``, its players, a
+name or note) is refused with the reason.
+
 Nothing here touches the database; ``service.records.history.imports`` imports the plays.
 """
 
@@ -45,6 +51,19 @@ CSV_COLUMNS = ("date", "game", "player", "score", "place")
 WHOLE_MAX = 1_000_000
 #: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+#: Bytes of one history file.
+MAX_BYTES = 8 * 1024 * 1024
+#: Plays of one file, each BoardGameGeek play counted as often as its quantity.
+MAX_PLAYS = 10_000
+#: Times one BoardGameGeek play was played (its ``quantity``).
+MAX_QUANTITY = 100
+#: Players of one play (more than any game recorded here seats).
+MAX_PLAYERS = 30
+#: Rows of one CSV, games and players one BG Stats backup lists.
+MAX_ROWS = 100_000
+#: Characters of a game's name, and of a play's note.
+MAX_GAME_NAME, MAX_NOTE = 200, 1000
 
 
 @dataclass(frozen=True)
@@ -88,8 +107,36 @@ class Unreadable(ValueError):
     """The file as a whole is not of its format."""
 
 
+class TooLarge(Unreadable):
+    """The file is past one of the bounds of a history file."""
+
+
+def check_size(content: bytes) -> None:
+    if len(content) > MAX_BYTES:
+        raise TooLarge(f"A history file is at most {MAX_BYTES // (1024 * 1024)} MiB; split this one.")
+
+
+def _more_plays(reading: Reading, count: int) -> None:
+    """Refuse the file if ``count`` more plays take it past ``MAX_PLAYS``."""
+    if len(reading.plays) + count > MAX_PLAYS:
+        raise TooLarge(f"A history file holds at most {MAX_PLAYS} plays; split this one.")
+
+
+def _listed(items: Any, what: str) -> Any:
+    if isinstance(items, list) and len(items) > MAX_ROWS:
+        raise TooLarge(f"A history file lists at most {MAX_ROWS} {what}; split this one.")
+    return items
+
+
+def _players_of_play(count: int) -> None:
+    if count > MAX_PLAYERS:
+        raise ValueError(f"it has {count} players, more than the {MAX_PLAYERS} a play may have")
+
+
 def read(fmt: str, content: bytes) -> Reading:
-    """The plays in ``content``, read as ``fmt`` (one of ``FORMATS``)."""
+    """The plays in ``content``, read as ``fmt`` (one of ``FORMATS``); raises
+    ``TooLarge`` for a file past a bound."""
+    check_size(content)
     readers = {"bgstats": read_bgstats, "bgg": read_bgg, "csv": read_csv}
     if fmt not in readers:
         raise Unreadable(f"No history format {fmt!r}: use one of {', '.join(FORMATS)}.")
@@ -118,9 +165,10 @@ def read_bgstats(content: bytes) -> Reading:
         raise Unreadable("This is not a BG Stats backup: its JSON is nested too deeply.") from None
     if not isinstance(backup, dict) or not isinstance(backup.get("plays"), list):
         raise Unreadable("This is not a BG Stats backup: it has no list of plays.")
-    game_names = _by_id(backup.get("games"))
-    player_names = _by_id(backup.get("players"))
+    game_names = _by_id(_listed(backup.get("games"), "games"))
+    player_names = _by_id(_listed(backup.get("players"), "players"))
     reading = Reading()
+    _listed(backup["plays"], "plays")
     for index, play in enumerate(backup["plays"], start=1):
         where = f"play {index}"
         if not isinstance(play, dict):
@@ -137,6 +185,7 @@ def read_bgstats(content: bytes) -> Reading:
             entries = play.get("playerScores") or []
             if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
                 raise ValueError("its playerScores are not a list of objects")
+            _players_of_play(len(entries))
             for entry in entries:
                 name = player_names.get(_id(entry.get("playerRefId")))
                 if not name:
@@ -153,6 +202,7 @@ def read_bgstats(content: bytes) -> Reading:
                         starts=bool(entry.get("startPlayer")),
                     )
                 )
+            _more_plays(reading, 1)
             reading.plays.append(
                 SourcePlay(
                     where=where,
@@ -164,6 +214,8 @@ def read_bgstats(content: bytes) -> Reading:
                     note=_text(play.get("comments"), "comment") or None,
                 )
             )
+        except TooLarge:
+            raise
         except ValueError as error:
             reading.refuse(where, f"This play cannot be read: {error}.")
     return reading
@@ -190,6 +242,7 @@ def read_bgg(content: bytes) -> Reading:
             game = item.get("name") if item is not None else None
             if not game:
                 raise ValueError("it names no game")
+            _players_of_play(sum(1 for _ in play.iter("player")))
             seats = tuple(
                 SeatLine(
                     name=(player.get("name") or player.get("username") or "").strip(),
@@ -200,19 +253,25 @@ def read_bgg(content: bytes) -> Reading:
                 for player in play.iter("player")
             )
             quantity = max(1, _int(play.get("quantity"), "quantity") or 1)
+            if quantity > MAX_QUANTITY:
+                raise ValueError(f"its quantity {quantity} is more than the {MAX_QUANTITY} a play may count")
+            note = _text(play.findtext("comments"), "comment") or None
+            _more_plays(reading, quantity)
             for copy in range(quantity):
                 reading.plays.append(
                     SourcePlay(
                         where=where,
-                        game=game.strip(),
+                        game=_text(game, "game's name"),
                         played_on=_date(play.get("date") or ""),
                         seats=seats,
                         key=f"bgg:{play.get('id') or _digest(_xml(play))}"
                         + (f":{copy + 1}" if quantity > 1 else ""),
                         minutes=_int(play.get("length"), "length") or None,
-                        note=(play.findtext("comments") or None),
+                        note=note,
                     )
                 )
+        except TooLarge:
+            raise
         except ValueError as error:
             reading.refuse(where, f"This play cannot be read: {error}.")
     return reading
@@ -239,6 +298,7 @@ def read_csv(content: bytes) -> Reading:
         first_line, rows_of_play = group[0][0], [row for _, row in group]
         where = f"line {first_line}" if len(group) == 1 else f"lines {first_line}-{group[-1][0]}"
         try:
+            _players_of_play(len(rows_of_play))
             seats = tuple(
                 SeatLine(
                     name=_cell(row["player"], "player's name"),
@@ -248,6 +308,7 @@ def read_csv(content: bytes) -> Reading:
                 for row in rows_of_play
             )
             play = rows_of_play[0]
+            _more_plays(reading, 1)
             reading.plays.append(
                 SourcePlay(
                     where=where,
@@ -260,6 +321,8 @@ def read_csv(content: bytes) -> Reading:
                     options=_options(play.get("options")),
                 )
             )
+        except TooLarge:
+            raise
         except ValueError as error:
             reading.refuse(where, f"This play cannot be read: {error}.")
     _key_csv_plays(reading)
@@ -271,7 +334,9 @@ def _csv_groups(rows: csv.DictReader, reading: Reading) -> Iterator[list[tuple[i
     otherwise consecutive rows of the same date and game."""
     group: list[tuple[int, dict[str, Any]]] = []
     group_id: tuple | None = None
-    for row in rows:
+    for count, row in enumerate(rows, start=1):
+        if count > MAX_ROWS:
+            raise TooLarge(f"A history file has at most {MAX_ROWS} rows; split this one.")
         line = rows.line_num
         if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
@@ -331,12 +396,21 @@ def _cell(value: Any, what: str) -> str:
     return _text(from_spreadsheet(value.strip()) if isinstance(value, str) else value, what)
 
 
+#: The longest text of each kind a file's play may hold (a player's name
+#: follows the one rule for names, ``club.names``).
+TEXT_LIMITS = {"game's name": MAX_GAME_NAME, "comment": MAX_NOTE, "note": MAX_NOTE}
+
+
 def _text(value: Any, what: str) -> str:
     """Text the record can keep: no NUL character, no lone UTF-16 surrogate."""
     text = "" if value is None else str(value)
     if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
         raise ValueError(f"its {what} holds a character that cannot be kept")
-    return text.strip()
+    text = text.strip()
+    limit = TEXT_LIMITS.get(what)
+    if limit is not None and len(text) > limit:
+        raise ValueError(f"its {what} is more than {limit} characters")
+    return text
 
 
 def _by_id(entries: Any) -> dict[Any, Any]:

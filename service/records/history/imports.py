@@ -28,7 +28,7 @@ from service.records import access
 from service.records.access import Principal
 from service.records.club import names
 from service.records.errors import Conflict, Invalid
-from service.records.history.formats import Reading, SourcePlay, Unreadable, read
+from service.records.history.formats import Reading, SourcePlay, TooLarge, Unreadable, read
 from service.records.log import notify
 from service.records.log.context import Records
 from service.records.recording import creation, results
@@ -57,6 +57,8 @@ def import_history(
     principal = access.club_admin(principal, club_id)
     try:
         reading = read(fmt, content)
+    except TooLarge as error:
+        raise Invalid("history-too-large", str(error)) from error
     except Unreadable as error:
         raise Invalid("history-unreadable", str(error)) from error
     with records.pool.connection() as conn:

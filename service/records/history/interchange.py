@@ -190,7 +190,7 @@ class _PlayerAddedMeanwhile(Exception):
 
 
 @dataclass
-class _Replayed:
+class Replayed:
     """Documents replayed, not stored: their games, events and statuses, and
     the players to add by name."""
 
@@ -208,9 +208,51 @@ def _replay_all(
     checked: list[tuple[str, dict[str, Any]]],
     request_id: str | None,
     one: bool,
-) -> _Replayed:
+) -> Replayed:
     players, names, new_players = _seat_players(conn, club_id, documents, one)
     opening = creation.Opening(conn, club_id)
+    works, statuses = _replay_documents(
+        conn, opening, principal, documents, checked, players, names, request_id, one
+    )
+    return Replayed(works, statuses, names, new_players)
+
+
+def replay_for_new_club(
+    conn: psycopg.Connection,
+    opening: creation.Opening,
+    principal: Principal,
+    documents: list[dict[str, Any]],
+    names: dict[str, str],
+    request_id: str | None,
+) -> Replayed:
+    """Documents replayed for a club that is not stored yet (a restore): each
+    seat names its player by an id of ``names`` (the club's players to be),
+    and ``opening`` knows the club's leagues to be. Nothing is read of the
+    club; ``store_replayed`` stores the games once the club is stored."""
+    checked = []
+    for index, document in enumerate(documents):
+        with _naming(index):
+            engine_id = commands.known_engine(document["engine"])
+            checked.append((engine_id, commands.options(engine_id, document["options"])))
+    players = [[str(s.get("player")) for s in document["seats"]] for document in documents]
+    works, statuses = _replay_documents(
+        conn, opening, principal, documents, checked, players, names, request_id, False
+    )
+    return Replayed(works, statuses, names, {})
+
+
+def _replay_documents(
+    conn: psycopg.Connection,
+    opening: creation.Opening,
+    principal: Principal,
+    documents: list[dict[str, Any]],
+    checked: list[tuple[str, dict[str, Any]]],
+    players: list[list[str]],
+    names: dict[str, str],
+    request_id: str | None,
+    one: bool,
+) -> tuple[list[UnitOfWork], list[str]]:
+    """Each document's game opened and its commands replayed: their units of work and statuses."""
     configs: dict[str, GameConfig] = {}
     works, statuses = [], []
     for index, (document, (engine_id, options)) in enumerate(zip(documents, checked, strict=True)):
@@ -230,14 +272,14 @@ def _replay_all(
             works.append(work)
     if sum(len(w.pending) for w in works) > MAX_EVENTS:
         raise Invalid("import-too-large", f"One import stores at most {MAX_EVENTS} events; send fewer games.")
-    return _Replayed(works, statuses, names, new_players)
+    return works, statuses
 
 
 def _store(
     conn: psycopg.Connection,
     records: Records,
     club_id: UUID,
-    replayed: _Replayed,
+    replayed: Replayed,
     idempotency_key: str | None,
     body_hash: str,
     one: bool,
@@ -249,15 +291,7 @@ def _store(
             return earlier, 0
     _add_players(conn, club_id, replayed.new_players)
     works, statuses = replayed.works, replayed.statuses
-    tokens = creation.insert_games(conn, [w.game for w in works])
-    last = store.append_games(
-        conn,
-        [
-            store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
-            for w, status in zip(works, statuses, strict=True)
-        ],
-    )
-    store.save_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
+    tokens, last = store_replayed(conn, records, replayed)
     answers = [
         _json(creation.summary(replace(w.game, status=status, version=w.version), replayed.names))
         for w, status in zip(works, statuses, strict=True)
@@ -272,6 +306,24 @@ def _store(
         for summary, w, minted in zip(answers, works, tokens, strict=True)
     ]
     return WriteResult(201, shown[0] if one else {"games": shown}), last
+
+
+def store_replayed(
+    conn: psycopg.Connection, records: Records, replayed: Replayed
+) -> tuple[list[list[str]], int]:
+    """Insert the replayed games and append their events, in the caller's
+    transaction: each game's seat tokens, and the last position."""
+    works = replayed.works
+    tokens = creation.insert_games(conn, [w.game for w in works])
+    last = store.append_games(
+        conn,
+        [
+            store.GameAppend(w.game.club_id, w.game.id, w.game.version, w.pending, status)
+            for w, status in zip(works, replayed.statuses, strict=True)
+        ],
+    )
+    store.save_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
+    return tokens, last
 
 
 def _seat_tokens(game: Game, tokens: list[str]) -> list[dict[str, Any]]:

@@ -141,8 +141,11 @@ def append(
     return Appended(cursor, game_id, after_version, events)
 
 
-#: Events per COPY statement of ``append_games``.
-COPY_ROWS = 50_000
+#: Events per COPY statement of ``append_games``. A COPY is one command in
+#: flight while Python writes its rows, and the pool's watchdog cuts a command
+#: in flight past ``DB_WAIT_LIMIT``: small enough that, with the process busy
+#: (other imports judging beside it), each one ends well within it.
+COPY_ROWS = 5_000
 
 
 @dataclass(frozen=True)
@@ -167,7 +170,7 @@ def append_games(conn: psycopg.Connection, appends: Sequence[GameAppend]) -> int
     first = conn.execute("SELECT events_claim_positions(%s) AS first", (total,)).fetchone()["first"]
     rows = _event_rows(first, appends)
     with conn.cursor() as cursor:
-        # Several COPY statements for a long batch: each stays well within the statement timeout.
+        # Several COPY statements for a long batch: each stays well within the wait limits.
         for _ in range(0, total, COPY_ROWS):
             with cursor.copy(
                 "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"

@@ -115,9 +115,11 @@ class Opening:
     """The checks of a club's new games: each league and catalog they name is
     read once, however many games name it."""
 
-    def __init__(self, conn: psycopg.Connection, club_id: UUID):
+    def __init__(self, conn: psycopg.Connection, club_id: UUID, leagues: dict[Any, str | None] | None = None):
+        """``leagues``: the club's leagues (id -> engine) when the club is not
+        stored yet (a restore); otherwise they are read as games name them."""
         self.conn, self.club_id = conn, club_id
-        self._leagues: dict[Any, str | None] = {}
+        self._leagues: dict[Any, str | None] = dict(leagues or {})
         self._catalogs: dict[tuple, tuple[tuple[str, str, int], UUID | None]] = {}
 
     def game(

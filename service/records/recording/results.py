@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -146,11 +146,17 @@ def _recorded_by_result(engine_id: str) -> tuple[Engine, OutcomeRule]:
 
 
 def store_plays(
-    conn: psycopg.Connection, principal: Principal, judged: Sequence[Judged], request_id: str | None
+    conn: psycopg.Connection,
+    principal: Principal,
+    judged: Sequence[Judged],
+    request_id: str | None,
+    retracted: Collection[UUID] = (),
 ) -> int:
     """Insert the games and append their events, in the caller's transaction
-    (COPY for the events: one import of thousands of plays is one statement
-    per table). Returns the last position appended."""
+    (COPY, ``store.COPY_ROWS`` rows a statement: one import of thousands of
+    plays is a few statements per table). The games of ``retracted`` have their result taken back as
+    they are stored (a restored backup's retracted results). Returns the last
+    position appended."""
     if not judged:
         return 0
     _insert_games(conn, [j.game for j in judged])
@@ -158,24 +164,39 @@ def store_plays(
         conn,
         [
             GameAppend(j.game.club_id, j.game.id, 0, result_events(j, principal, request_id), "finished")
+            if j.game.id not in retracted
+            else GameAppend(
+                j.game.club_id,
+                j.game.id,
+                0,
+                [*result_events(j, principal, request_id), *retraction(j.game, principal, request_id, None)],
+                "abandoned",
+            )
             for j in judged
         ],
     )
-    with (
-        conn.cursor() as cursor,
-        cursor.copy(
-            "COPY result_games (game_id, club_id, played_on, minutes, note, import_key) FROM STDIN"
-        ) as copy,
-    ):
-        for j in judged:
-            p = j.play
-            copy.write_row((j.game.id, j.game.club_id, p.played_on, p.minutes, p.note, p.import_key))
+    for start in range(0, len(judged), store.COPY_ROWS):
+        with (
+            conn.cursor() as cursor,
+            cursor.copy(
+                "COPY result_games (game_id, club_id, played_on, minutes, note, import_key) FROM STDIN"
+            ) as copy,
+        ):
+            for j in judged[start : start + store.COPY_ROWS]:
+                p = j.play
+                copy.write_row((j.game.id, j.game.club_id, p.played_on, p.minutes, p.note, p.import_key))
     return last
 
 
 def _insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
-    """The games' rows, COPYed in. A result-only game has no seats to act
-    from, so, unlike a played game (``creation.insert_games``), no seat tokens."""
+    """The games' rows, COPYed in (``store.COPY_ROWS`` a statement, so that each
+    ends well within the watchdog's limit). A result-only game has no seats to
+    act from, so, unlike a played game (``creation.insert_games``), no seat tokens."""
+    for start in range(0, len(new), store.COPY_ROWS):
+        _copy_games(conn, new[start : start + store.COPY_ROWS])
+
+
+def _copy_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
     with (
         conn.cursor() as cursor,
         cursor.copy(
@@ -249,15 +270,22 @@ def retract_result(
                 raise Invalid("not-result-only", "Only a result-only game's result is retracted this way.")
             if game.status != "finished":
                 raise Conflict("result-already-retracted", "This result has been retracted already.")
-            meta = metadata(principal, request_id, game)
-            events = [
-                NewEvent(fold.ACTIONS_RETRACTED, {"to_version": 1, "reason": reason}, meta),
-                NewEvent(fold.GAME_ABANDONED, {"reason": reason, "seed": None}, meta),
-            ]
+            events = retraction(game, principal, request_id, reason)
             appended = store.append(conn, game.club_id, game.id, game.version, events, "abandoned")
             last = appended[-1].position
         notify.publish(records.listeners, last)
         return result_view(conn, game_id)
+
+
+def retraction(
+    game: Game, principal: Principal, request_id: str | None, reason: str | None
+) -> list[NewEvent]:
+    """The two events that take a result-only game's result back."""
+    meta = metadata(principal, request_id, game)
+    return [
+        NewEvent(fold.ACTIONS_RETRACTED, {"to_version": 1, "reason": reason}, meta),
+        NewEvent(fold.GAME_ABANDONED, {"reason": reason, "seed": None}, meta),
+    ]
 
 
 def is_result_only(conn: psycopg.Connection, game_id: UUID) -> bool:
