@@ -200,3 +200,78 @@ def test_the_clubs_results_are_paged_by_their_link_header_most_recently_played_f
     assert pages == 3 and sorted(seen) == sorted(made) and len({i for _, i in seen}) == len(made)
     assert [day for day, _ in seen] == sorted(days, reverse=True)
     assert "Link" not in api.get(f"/clubs/{club['id']}/results").headers
+
+
+def _statistics_page_summary(client, league_id) -> str:
+    page = client.get(f"/league/{league_id}/statistics").get_data(as_text=True)
+    summary = re.search(r'<p id="summary">(.*?)</p>', page, re.S).group(1)
+    return " ".join(re.sub(r"<[^>]+>", "", summary).split())
+
+
+def test_a_result_only_game_counts_in_the_players_figures_and_not_in_those_of_play(
+    client, pool, club, database_url
+):
+    """Wins and places count every finished game; the length, the first
+    player, the wins by seat and how games ended count only the game played
+    move by move, on the API and on the page alike."""
+    api = Api(client, club["admin_token"])
+    league = LeagueFactory(client=client, club=club, engine="pig", public=True)
+    ann, bob = (PlayerFactory(client=client, club=club) for _ in range(2))
+    game = GameFactory(client=client, club=club, players=[ann, bob], league=league["id"])
+    play_through_api(api, game["id"], random.Random(7))
+    played = api.get(f"/games/{game['id']}").get_json()["outcome"]
+    for scores in ([40, 12], None):  # Ann wins both, one logged without scores
+        players = [{"player": ann["id"], "place": 1}, {"player": bob["id"], "place": 2}]
+        if scores:
+            players = [{**p, "score": s} for p, s in zip(players, scores, strict=True)]
+        r = api.post(
+            f"/clubs/{club['id']}/results", {"engine": "pig", "league": league["id"], "players": players}
+        )
+        assert r.status_code == 201, r.get_json()
+    drain(database_url)
+    figures = api.get(f"/leagues/{league['id']}/statistics").get_json()["statistics"]
+    assert (figures["games"], figures["result_only_games"]) == (3, 2)
+    assert figures["first_player"]["games"] == 1
+    assert figures["ended_by"] == {played["ended_by"]: 1}
+    assert [(s["seat"], s["games"]) for s in figures["win_rate_by_seat"]] == [(0, 1), (1, 1)]
+    wins = {p["player"]: (p["games"], p["wins"]) for p in figures["players"]}
+    assert wins == {
+        ann["id"]: (3, 2 + (played["places"][0] == 1)),
+        bob["id"]: (3, played["places"][1] == 1),
+    }
+    # Scores: the played game's and the one result's with scores.
+    assert figures["scores"]["all"]["count"] == 4
+    page = _statistics_page_summary(client, league["id"])
+    assert page.startswith("3 finished games. On average a game lasted")
+    assert (
+        "2 of the 3 were logged by their result alone: they count in the players' wins and places,"
+        " but have no moves, so the length, the first player, the wins by seat, how games ended and"
+        " the game's own figures are over the other 1 game, played move by move."
+    ) in page
+    html = client.get(f"/league/{league['id']}/statistics").get_data(as_text=True)
+    ended = re.findall(r"<li>(.*?)</li>", re.search(r'<ul id="ended-by">(.*?)</ul>', html, re.S).group(1))
+    assert len(ended) == 1 and ended[0].endswith(": 1 game")
+
+
+def test_a_league_of_results_alone_shows_no_figures_of_play(client, pool, club, database_url):
+    api = Api(client, club["admin_token"])
+    league = LeagueFactory(client=client, club=club, engine="house-of-cronies", public=True)
+    players = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    body = {
+        "engine": "house-of-cronies",
+        "league": league["id"],
+        "players": [{"player": p["id"], "place": n} for n, p in enumerate(players, start=1)],
+    }
+    assert api.post(f"/clubs/{club['id']}/results", body).status_code == 201
+    drain(database_url)
+    figures = api.get(f"/leagues/{league['id']}/statistics").get_json()["statistics"]
+    assert (figures["games"], figures["result_only_games"], figures["ended_by"]) == (1, 1, {})
+    assert figures["first_player"] == {"games": 0, "wins": 0, "win_rate": None}
+    assert figures["average_length"] == {"events": None, "turns": None, "minutes": None}
+    assert figures["win_rate_by_seat"] == [] and figures["engine"] == {}
+    assert sorted((p["games"], p["wins"]) for p in figures["players"]) == [(1, 0), (1, 0), (1, 1)]
+    page = _statistics_page_summary(client, league["id"])
+    assert page == (
+        "1 finished game. It was logged by its result alone: it counts in the players' wins and places,"
+        " but has no moves, so there is no length, first player, wins by seat or way of ending to show."
+    )
