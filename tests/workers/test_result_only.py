@@ -13,6 +13,7 @@ from engines import registry
 from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.helpers import event_count
+from tests.web.helpers import sign_in
 from tests.workers.helpers import drain
 
 STANDING_FIELDS = (
@@ -275,3 +276,46 @@ def test_a_league_of_results_alone_shows_no_figures_of_play(client, pool, club, 
         "1 finished game. It was logged by its result alone: it counts in the players' wins and places,"
         " but has no moves, so there is no length, first player, wins by seat or way of ending to show."
     )
+
+
+def test_a_result_logged_without_scores_shows_its_scores_as_missing(client, pool, club, database_url):
+    """Not as zeros: the league's latest results, the profile, the standings'
+    average score (over the games with scores) and standings.csv."""
+    api = Api(client, club["admin_token"])
+    league = LeagueFactory(client=client, club=club, engine="pig", public=True)
+    ann, bob, cy = (PlayerFactory(client=client, club=club) for _ in range(3))
+    scored = [{"player": ann["id"], "score": 40, "place": 1}, {"player": bob["id"], "score": 12, "place": 2}]
+    unscored = [{"player": cy["id"], "place": 1}, {"player": ann["id"], "place": 2}]
+    for players in (scored, unscored):
+        r = api.post(
+            f"/clubs/{club['id']}/results", {"engine": "pig", "league": league["id"], "players": players}
+        )
+        assert r.status_code == 201, r.get_json()
+    drain(database_url)
+    rows = api.get(f"/leagues/{league['id']}/standings").get_json()["standings"]
+    average = {r["player"]: (r["games"], r["average_score"]) for r in rows}
+    assert average == {ann["id"]: (2, 40.0), bob["id"]: (1, 12.0), cy["id"]: (1, None)}
+    csv_rows = api.get(f"/leagues/{league['id']}/standings.csv").get_data(as_text=True).splitlines()
+    by_name = {line.split(",")[1]: line.split(",")[5] for line in csv_rows[1:]}
+    assert by_name == {ann["name"]: "40", bob["name"]: "12", cy["name"]: ""}
+    page = client.get(f"/league/{league['id']}").get_data(as_text=True)
+    results = re.search(r'<ul class="games" id="results">(.*?)</ul>', page, re.S).group(1)
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", "", li).split()) for li in re.findall(r"<li>(.*?)</li>", results, re.S)
+    ]
+    assert [line.split(": ", 1)[1] for line in lines] == [
+        f"1st {cy['name']} (–), 2nd {ann['name']} (–)",
+        f"1st {ann['name']} (40), 2nd {bob['name']} (12)",
+    ]
+    sign_in(client, club["admin_token"])
+    profile = client.get(f"/player/{ann['id']}").get_data(as_text=True)
+    played = re.search(r'<ul class="games" id="played">(.*?)</ul>', profile, re.S).group(1)
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", "", li).split())
+        for li in re.findall(r"<li[^>]*>(.*?)</li>", played, re.S)
+    ]
+    assert [re.search(r"\d\w\w of \d, [^·]*", line).group(0).strip() for line in lines] == [
+        "2nd of 2, score –",
+        "1st of 2, 40 points",
+    ]
+
