@@ -319,3 +319,65 @@ def test_a_result_logged_without_scores_shows_its_scores_as_missing(client, pool
         "1st of 2, 40 points",
     ]
 
+
+def _cells(page: str, table_id: str) -> list[list[str]]:
+    body = re.search(rf'<table class="board" id="{table_id}">.*?<tbody>(.*?)</tbody>', page, re.S).group(1)
+    return [
+        [
+            " ".join(re.sub(r"<[^>]+>", "", cell).split())
+            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)
+        ]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_a_result_only_game_s_page_is_its_result_and_it_offers_no_replay(client, pool, club, database_url):
+    api = Api(client, club["admin_token"])
+    ann, bob, cy = (PlayerFactory(client=client, club=club) for _ in range(3))
+    body = {
+        "engine": "house-of-cronies",
+        "played_on": "2025-03-14",
+        "minutes": 95,
+        "note": "Rematch",
+        "players": [{"player": p["id"], "score": s} for p, s in zip((ann, bob, cy), [7, 9, 9], strict=True)],
+    }
+    game = api.post(f"/clubs/{club['id']}/results", body).get_json()["id"]
+    unscored = {
+        "engine": "pig",
+        "players": [{"player": ann["id"], "place": 2}, {"player": bob["id"], "place": 1}],
+    }
+    bare = api.post(f"/clubs/{club['id']}/results", unscored).get_json()["id"]
+    drain(database_url)
+    sign_in(client, club["admin_token"])
+    page = client.get(f"/game/{game}").get_data(as_text=True)
+    assert _cells(page, "result-places") == [
+        ["1st", bob["name"], "9"],
+        ["1st", cy["name"], "9"],
+        ["3rd", ann["name"], "7"],
+    ]
+    said = " ".join(
+        re.sub(r"<[^>]+>", "", re.search(r'<p id="result-said">(.*?)</p>', page, re.S).group(1)).split()
+    )
+    assert said == (
+        "This game was played on 14 Mar 2025 and lasted 1 h 35 min, and logged by its result alone:"
+        " no moves were recorded, so it has no replay."
+    )
+    assert "Rematch" in page
+    assert 'class="table-view"' not in page and f"/game/{game}/replay" not in page and "votes" not in page
+    bare_page = client.get(f"/game/{bare}").get_data(as_text=True)
+    assert _cells(bare_page, "result-places") == [["1st", bob["name"], "–"], ["2nd", ann["name"], "–"]]
+    assert client.get(f"/game/{game}/live?version=0").status_code == 204
+    # Its replay says why it has none, with no step; the API's refuses it, as the README says.
+    replay = client.get(f"/game/{game}/replay").get_data(as_text=True)
+    assert re.search(r'<p id="result-only">This game was logged by its result alone', replay)
+    assert (
+        'id="stepper"' not in replay and "ResultRecorded" not in replay and 'class="log steps"' not in replay
+    )
+    steps = client.get(f"/game/{game}/replay/steps?from=1").get_json()
+    assert (steps["last"], steps["steps"]) == (0, [])
+    r = api.get(f"/games/{game}/replay/export")
+    assert r.status_code == 422 and r.get_json()["code"] == "result-only-no-replay"
+    # Lists and the profile do not offer one.
+    for listing in (f"/player/{ann['id']}", f"/club/{club['id']}/games"):
+        html = client.get(listing).get_data(as_text=True)
+        assert f'href="/game/{game}"' in html and f"/game/{game}/replay" not in html, listing
