@@ -49,7 +49,10 @@ class StandingRow(Schema):
         keys=fields.String(), values=fields.Integer(), metadata={"description": "place -> times"}
     )
     points = fields.Float(metadata={"description": "From the league's points table by place."})
-    average_score = fields.Float()
+    average_score = fields.Float(
+        allow_none=True,
+        metadata={"description": "Over the games with scores; null when no game of the player's has one."},
+    )
     rating = fields.Float(metadata={"description": "openskill Plackett-Luce ordinal: mu - 3 sigma."})
     mu = fields.Float()
     sigma = fields.Float()
@@ -195,9 +198,11 @@ class LeagueStatistics(Schema):
     position = fields.Integer()
     statistics = fields.Dict(
         metadata={
-            "description": "games, average_length (events, turns, minutes), win_rate_by_seat, first_player, scores "
-            "(all and winners: count, min, p25, median, p75, max, mean), ended_by, engine (the engines' own "
-            "figures merged), by_engine (the same per engine), players (win rate, average place, streaks, "
+            "description": "games, result_only_games (those of them logged by their result alone: in the "
+            "players' figures and the scores, not in the figures of play: average_length, win_rate_by_seat, "
+            "first_player, ended_by, engine), average_length (events, turns, minutes), win_rate_by_seat, "
+            "first_player, scores (all and winners: count, min, p25, median, p75, max, mean; a result logged "
+            "without scores has none), ended_by, engine (the engines' own figures merged), by_engine (the same per engine), players (win rate, average place, streaks, "
             "H-index, luck: average percentile of the chance that fell to them, 0.5 expected), head_to_head, "
             "longest_winning_streaks."
         }

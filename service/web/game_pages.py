@@ -102,7 +102,7 @@ def game(game_id: UUID):
 def game_live(game_id: UUID):
     """The live part of the game page, or 204 when the game has not moved since ``version``."""
     page = _page(game_id, _int("seat"))
-    if page["version"] == _int("version"):
+    if page["version"] == _int("version") or page.get("result_only"):  # a result alone never moves
         return Response(status=204)
     return render_template("_game_live.html", **page)
 

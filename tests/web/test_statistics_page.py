@@ -154,7 +154,7 @@ def test_a_game_that_ends_or_is_reopened_changes_the_page_at_once(client, pool, 
 def test_the_statistics_page_renders_its_pages(client, pool):
     _, league, _ = _random_league(client, pool)
     first = client.get(f"/league/{league['id']}/statistics").get_data(as_text=True)
-    assert "page 1 of 2" in first and "Over finished games 1 to 60 of 60." in first
+    assert "page 1 of 2" in first and "Over games 1 to 60 of the 60 played move by move." in first
     second = client.get(f"/league/{league['id']}/statistics?page=2")
     assert second.status_code == 200 and "page 2 of 2" in second.get_data(as_text=True)
 

@@ -210,17 +210,21 @@ def _standings_rows(league_id, games, known, points_table, min_games) -> list[tu
         for seat, player in enumerate(game["seats"]):
             place = game["places"][seat]
             a = acc.setdefault(
-                player, {"games": 0, "wins": 0, "placements": Counter(), "points": 0.0, "score": 0.0}
+                player,
+                {"games": 0, "wins": 0, "placements": Counter(), "points": 0.0, "score": None, "scored": 0},
             )
             a["games"] += 1
             a["wins"] += place == 1
             a["placements"][str(place)] += 1
             a["points"] += points_for(points_table, place)
-            a["score"] += float(game["scores"][seat])
+            if game["scores"] is not None:  # a result logged without scores counts for no score
+                a["score"] = (a["score"] or 0.0) + float(game["scores"][seat])
+                a["scored"] += 1
     rows = []
     for player, a in acc.items():
         mu, sigma = known.get(player, ratings.initial())
-        a.update(mu=mu, sigma=sigma, rating=ordinal(mu, sigma), average=a["score"] / a["games"])
+        average = a["score"] / a["scored"] if a["scored"] else None
+        a.update(mu=mu, sigma=sigma, rating=ordinal(mu, sigma), average=average)
         a["ranked"] = a["games"] >= max(min_games, 1)
         a["key"] = rank_key(a["points"], a["wins"], a["rating"], a["average"], a["games"])
     ranked = sorted((p for p in acc if acc[p]["ranked"]), key=lambda p: acc[p]["key"])

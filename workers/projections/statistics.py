@@ -4,7 +4,9 @@ When a game's ``GameEnded`` is applied, its live line (up to that event) is
 folded once through its engine: the number of engine events and of turns,
 the first player, each seat's luck (``engine.luck`` on every chance event:
 the percentile of the outcome for the seat it fell to) and the engine's own
-``statistics`` hook on the final state. A retraction that takes the end back
+``statistics`` hook on the final state. A result-only game
+(``recording/results.py``) has no action to fold: only its result is kept, and
+it is marked ``result_only`` so that the figures of play leave it out. A retraction that takes the end back
 clears the figures; abandoned games are kept but never counted.
 
 The league-level statistics (win rates, distributions, head-to-head, streaks,
@@ -129,6 +131,7 @@ class Statistics:
                 "engine": d["engine"],
                 "seats": [str(s) for s in d["seats"]],
                 "status": "active",
+                "result_only": bool(d.get("result_only")),
                 "created_at": e.recorded_at,
                 **dict.fromkeys(RESULT_FIELDS),
             }
@@ -153,6 +156,9 @@ class Statistics:
 
 
 def fold_figures(conn: psycopg.Connection, game: dict, stream: list[StoredEvent]) -> dict[str, Any]:
+    if game["result_only"]:
+        # Logged by its result alone: no action, so no length, first player, luck or figures of play.
+        return {"events": 0, "turns": None, "first_seat": None, "engine_stats": None, "luck": {}}
     created = stream[0].data
     engine = registry.get(game["engine"])
     config = engine_config(

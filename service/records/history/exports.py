@@ -73,7 +73,7 @@ def standings_csv(records: Records, league_id: UUID, principal: Principal | None
                 row["games"],
                 row["wins"],
                 _number(row["points"]),
-                _number(round(row["average_score"], 3)),
+                _number(round(row["average_score"], 3)) if row["average_score"] is not None else "",
                 _number(round(row["rating"], 3)),
             ]
         )

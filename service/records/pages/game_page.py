@@ -10,6 +10,8 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from engines.base import Amount, Engine, Event
 from service.records import access
 from service.records.access import Principal, Viewer
@@ -17,7 +19,7 @@ from service.records.log import fold, store
 from service.records.log.context import Records
 from service.records.reading import game_views
 from service.records.reading.steps import describe_service, name_list
-from service.records.recording import states
+from service.records.recording import results, states
 from service.records.recording.games import Game, config_of, get_game
 from service.records.recording.wording import reworder
 from service.records.scorepad import labels, seats
@@ -34,7 +36,12 @@ def game_page(
     """The game as the caller may see it (``game_views.game_view``), its log in
     plain English as the same viewer may read it, and what the caller may do:
     the actions of the seat the page shows, when the caller may act for it
-    (narrowed by ``picks``, as on the scorepad)."""
+    (narrowed by ``picks``, as on the scorepad). A game logged by its result
+    alone has no board, log or actions: its page is its result (``result_page``)."""
+    with records.pool.connection() as conn:
+        game = access.may_see_game(get_game(conn, game_id), principal)
+        if results.is_result_only(conn, game.id):
+            return result_page(conn, game)
     view = game_views.game_view(records, game_id, principal, as_seat, table=True)
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
@@ -50,6 +57,21 @@ def game_page(
         "recorder": _records_it(game, principal),
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
         "acting": None if seat is None else _seat_actions(game, state, seat, names, list(picks), reword),
+    }
+
+
+def result_page(conn: psycopg.Connection, game: Game) -> dict[str, Any]:
+    """A result-only game's page: its result as recorded (the day, the players
+    in order of place with their scores, missing ones None) and nothing to
+    replay or act on."""
+    result = results.result_view(conn, game.id)
+    return {
+        "id": game.id,
+        "title": game.engine.title,
+        "status": game.status,
+        "version": game.version,
+        "result_only": True,
+        "result": {**result, "players": sorted(result["players"], key=lambda p: p["place"] or 0)},
     }
 
 

@@ -17,7 +17,9 @@ read), so a tally is always the figures of the games it names.
 
 The engines' own figures are merged from each game's figures, which only
 Python does (``league_figures.engine_statistics``): the page merges those of a
-window of ``ENGINE_WINDOW`` games, the latest by default, paged by ``upto``.
+window of ``ENGINE_WINDOW`` games played action by action, the latest by
+default, paged by ``upto``. As in the API's figures, a result-only game counts
+in the players' figures, not in the figures of play (``result_only``).
 """
 
 from __future__ import annotations
@@ -48,13 +50,13 @@ ENGINE_WINDOW = 200
 
 FIGURES = """
 WITH g AS MATERIALIZED (
-    SELECT game_id, end_position, seats, places, first_seat, luck, events, turns,
+    SELECT game_id, end_position, seats, places, first_seat, luck, events, turns, result_only,
            CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at) / 60 END AS minutes,
            coalesce(ended_by, 'unknown') AS ended_by
     FROM stats_games WHERE league_id = %(league)s AND status = 'finished'
 ),
 s AS MATERIALIZED (
-    SELECT g.game_id, g.end_position, (x.ord - 1)::int AS seat, x.player COLLATE "C" AS player,
+    SELECT g.game_id, g.end_position, g.result_only, (x.ord - 1)::int AS seat, x.player COLLATE "C" AS player,
            (g.places ->> (x.ord - 1)::int)::int AS place, g.luck -> (x.ord - 1)::text AS luck
     FROM g, jsonb_array_elements_text(g.seats) WITH ORDINALITY AS x(player, ord)
 ),
@@ -84,15 +86,18 @@ SELECT
     (SELECT count(*) FROM g) AS games,
     (SELECT coalesce(max(end_position), 0) FROM g) AS last,
     (SELECT coalesce(sum(end_position), 0) FROM g) AS total,
+    (SELECT count(*) FROM g WHERE result_only) AS result_only,
     (SELECT jsonb_build_object(
         'events', jsonb_build_array(coalesce(sum(events), 0), count(events)),
         'turns', jsonb_build_array(coalesce(sum(turns), 0), count(turns)),
-        'minutes', jsonb_build_array(coalesce(sum(minutes), 0), count(minutes))) FROM g) AS sums,
-    (SELECT count(*) FROM g WHERE (places ->> coalesce(first_seat, 0))::int = 1) AS first_wins,
+        'minutes', jsonb_build_array(coalesce(sum(minutes), 0), count(minutes))) FROM g WHERE NOT result_only)
+        AS sums,
+    (SELECT count(*) FROM g WHERE NOT result_only AND (places ->> coalesce(first_seat, 0))::int = 1) AS first_wins,
     (SELECT coalesce(jsonb_object_agg(ended_by, n), '{}')
-     FROM (SELECT ended_by, count(*) AS n FROM g GROUP BY ended_by) e) AS ended_by,
+     FROM (SELECT ended_by, count(*) AS n FROM g WHERE NOT result_only GROUP BY ended_by) e) AS ended_by,
     (SELECT coalesce(jsonb_object_agg(seat, jsonb_build_array(n, wins)), '{}')
-     FROM (SELECT seat, count(*) AS n, count(*) FILTER (WHERE place = 1) AS wins FROM s GROUP BY seat) b)
+     FROM (SELECT seat, count(*) AS n, count(*) FILTER (WHERE place = 1) AS wins FROM s
+           WHERE NOT result_only GROUP BY seat) b)
         AS by_seat,
     (SELECT coalesce(jsonb_object_agg(p.player, jsonb_build_object(
         'games', p.games, 'wins', p.wins, 'places', p.places, 'chance_events', p.chance_events,
@@ -112,7 +117,8 @@ SELECT count(*) AS games, coalesce(max(end_position), 0) AS last, coalesce(sum(e
 FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position <= %s
 """
 ENDED_SINCE = """
-SELECT end_position, seats, places, first_seat, luck, events, turns, coalesce(ended_by, 'unknown') AS ended_by,
+SELECT end_position, seats, places, first_seat, luck, events, turns, result_only,
+       coalesce(ended_by, 'unknown') AS ended_by,
        CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at)::float8 / 60 END AS minutes
 FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
 """
@@ -133,6 +139,7 @@ class Tally:
     games: int = 0
     last: int = 0  # the highest end position
     total: int = 0  # the sum of the end positions
+    result_only: int = 0  # games logged by their result alone: in the players' figures, not in those of play
     sums: dict[str, list[float]] = field(default_factory=dict)  # events, turns, minutes: [sum, count]
     first_wins: int = 0
     ended_by: Counter = field(default_factory=Counter)
@@ -151,6 +158,7 @@ class Tally:
             "games": self.games,
             "last": self.last,
             "total": self.total,
+            "result_only": self.result_only,
             "sums": self.sums,
             "first_wins": self.first_wins,
             "ended_by": dict(self.ended_by),
@@ -171,6 +179,7 @@ class Tally:
             games=row["games"],
             last=row["last"],
             total=int(row["total"]),
+            result_only=row["result_only"],
             sums={k: [float(v[0]), int(v[1])] for k, v in row["sums"].items()},
             first_wins=row["first_wins"],
             ended_by=Counter(row["ended_by"]),
@@ -185,19 +194,12 @@ class Tally:
         self.games += 1
         self.last = game["end_position"]
         self.total += game["end_position"]
-        for key in ("events", "turns", "minutes"):
-            cell = self.sums.setdefault(key, [0.0, 0])
-            if game[key] is not None:
-                cell[0] += float(game[key])
-                cell[1] += 1
         seats, places = game["seats"], game["places"]
-        self.first_wins += places[game["first_seat"] or 0] == 1
-        self.ended_by[game["ended_by"]] += 1
+        self.result_only += game["result_only"]
+        if not game["result_only"]:
+            self._add_play(game)
         for seat, player in enumerate(seats):
             place = places[seat]
-            cell = self.by_seat.setdefault(seat, [0, 0])
-            cell[0] += 1
-            cell[1] += place == 1
             p = self.players.setdefault(
                 player,
                 {
@@ -229,18 +231,35 @@ class Tally:
                         0 if mine < theirs else 1 if mine > theirs else 2
                     ] += 1
 
+    def _add_play(self, game: dict[str, Any]) -> None:
+        """The figures of play of a game played action by action."""
+        for key in ("events", "turns", "minutes"):
+            cell = self.sums.setdefault(key, [0.0, 0])
+            if game[key] is not None:
+                cell[0] += float(game[key])
+                cell[1] += 1
+        places = game["places"]
+        self.first_wins += places[game["first_seat"] or 0] == 1
+        self.ended_by[game["ended_by"]] += 1
+        for seat, place in enumerate(places):
+            cell = self.by_seat.setdefault(seat, [0, 0])
+            cell[0] += 1
+            cell[1] += place == 1
+
     def figures(self, names: dict[str, str]) -> dict[str, Any]:
         """The page's figures (the head-to-head table whole, in the API's order)."""
         opponents: dict[str, list[int]] = defaultdict(list)
         for (player, _), n in self.met.items():
             opponents[player].append(n)
+        played = self.games - self.result_only
         return {
             "games": self.games,
+            "result_only_games": self.result_only,
             "average_length": {k: (s / n if n else None) for k, (s, n) in self.sums.items()},
             "first_player": {
-                "games": self.games,
+                "games": played,
                 "wins": self.first_wins,
-                "win_rate": self.first_wins / self.games if self.games else None,
+                "win_rate": self.first_wins / played if played else None,
             },
             "win_rate_by_seat": [
                 {"seat": seat, "games": n, "wins": wins, "win_rate": wins / n if n else None}
@@ -379,12 +398,12 @@ def statistics_page(
         league = visible_league(conn, league_id, principal)
         position = position_of(conn, "statistics")
         figures = tally(conn, league_id)
-        games = figures.games
+        games = figures.games - figures.result_only  # the engine's figures are of the games played
         high = max(min(upto, games), 0) if upto is not None else games
         low = max(high - ENGINE_WINDOW, 0)
         window = conn.execute(
             "SELECT seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"
-            " ORDER BY end_position OFFSET %s LIMIT %s",
+            " AND NOT result_only ORDER BY end_position OFFSET %s LIMIT %s",
             (league_id, low, high - low),
         ).fetchall()
         names = player_names(conn, list(figures.players))

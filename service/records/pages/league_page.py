@@ -82,7 +82,12 @@ def league_page(
                 "ended_by": r["ended_by"],
                 "seats": [
                     {"player": str(p), "name": names.get(str(p)), "place": place, "score": score}
-                    for p, place, score in zip(r["seats"], r["places"] or [], r["scores"] or [], strict=False)
+                    for p, place, score in zip(
+                        r["seats"],
+                        r["places"] or [],
+                        r["scores"] or [None] * len(r["seats"]),  # a result logged without scores has none
+                        strict=False,
+                    )
                 ],
             }
             for r in results

@@ -24,7 +24,8 @@ from service.records.access import Principal, Viewer
 from service.records.log.context import Records
 from service.records.log.fold import SERVICE_EVENTS
 from service.records.reading.steps import Replay
-from service.records.recording.games import get_game
+from service.records.recording import results
+from service.records.recording.games import Game, get_game
 
 
 def step_line(replay: Replay, row: dict[str, Any]) -> str:
@@ -45,9 +46,12 @@ def replay_steps(
     and turn, retracted or not), ``tables`` (a step's table by its number,
     drawn when first read), the header, the players' names, the seats whose
     eyes the caller may borrow and ``drawn``, a key naming this drawing (game,
-    viewer, version): what is made from it may be kept under that key."""
+    viewer, version): what is made from it may be kept under that key. A game
+    logged by its result alone has no steps: it says so (``result_only``)."""
     with records.pool.connection() as conn:
         game = access.may_see_game(get_game(conn, game_id), principal)
+        if results.is_result_only(conn, game.id):
+            return _no_replay(game)
         replay = Replay(conn, game, access.seat_eye(game, principal, seat), None, positions=False)
         key = (game.id, json.dumps(replay.viewer), replay.row["steps"], game.version, tuple(replay.names))
         drawn = _DRAWN.get(key)
@@ -65,6 +69,21 @@ def replay_steps(
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
         "tables": tables,
         "steps": steps,
+    }
+
+
+def _no_replay(game: Game) -> dict[str, Any]:
+    """The replay of a result-only game: no steps, and the reason."""
+    return {
+        "drawn": hashlib.sha256(repr((game.id, game.version, "result-only")).encode()).hexdigest()[:20],
+        "game": {"game": game.id},
+        "title": game.engine.title,
+        "names": [],
+        "seat": None,
+        "seat_views": [],
+        "tables": {},
+        "steps": [],
+        "result_only": True,
     }
 
 

@@ -129,7 +129,7 @@ def search(records: Records, club_id: UUID, principal: Principal | None, query: 
         ]
         rows = conn.execute(
             "SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.status, s.places, s.scores,"
-            " s.created_at, s.ended_at FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id"
+            " s.result_only, s.created_at, s.ended_at FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id"
             f" WHERE {condition} ORDER BY s.created_at DESC, s.game_id LIMIT %(limit)s OFFSET %(offset)s",
             {**params, "limit": PER_PAGE, "offset": (page - 1) * PER_PAGE},
         ).fetchall()
@@ -160,7 +160,7 @@ def _engines() -> list[dict[str, str]]:
 
 LATEST = """
 SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
-       g.created_at, s.ended_at
+       coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at
 FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
 WHERE g.club_id = %(club)s AND (g.status = 'active') = %(live)s
   AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
@@ -182,7 +182,8 @@ def latest(
 
 
 def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
-    """A game as lists show it: when, which game, who played, who won."""
+    """A game as lists show it: when, which game, who played, who won, and
+    whether it was logged by its result alone (so has no replay)."""
     seats = [str(s) for s in row["seats"]]
     places = row["places"] if row["status"] == "finished" and row["places"] else None
     players = [
@@ -198,6 +199,7 @@ def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
         "league": {"id": str(row["league_id"]), "name": row["league"]} if row["league_id"] else None,
         "status": {"active": "live"}.get(row["status"], row["status"]),
         "dealer": row.get("dealer"),
+        "result_only": row["result_only"],
         "started_at": row["created_at"],
         "ended_at": row["ended_at"],
         "players": players,

@@ -8,6 +8,7 @@ A league game's result lives from its ``GameEnded`` until an
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,10 +38,12 @@ def result_change(status: str, ended_version: int | None, event: StoredEvent) ->
 
 def game_result(event: StoredEvent, seats: int) -> dict[str, Any]:
     """The places, scores and way of ending of a ``GameEnded``; one that does
-    not fit the game's seats is refused (``ValueError``)."""
+    not fit the game's seats is refused (``ValueError``). A result logged
+    without scores has none (``scores`` None), never zeros."""
     places = [int(p) for p in event.data["places"]]
-    scores = [float(s) for s in (event.data.get("scores") or [0.0] * len(places))]
-    if len(places) != seats or len(scores) != len(places) or min(places) < 1:
+    given = event.data.get("scores")
+    scores = [float(s) for s in given] if given else None
+    if len(places) != seats or (scores is not None and len(scores) != len(places)) or min(places) < 1:
         raise ValueError(f"GameEnded places {places} / scores {scores} do not fit {seats} seats")
     return {"places": places, "scores": scores, "ended_by": event.data.get("ended_by") or ""}
 
@@ -49,9 +52,16 @@ def points_for(table: Sequence[float], place: int) -> float:
     return float(table[place - 1]) if 1 <= place <= len(table) else 0.0
 
 
-def rank_key(points: float, wins: int, rating: float, average: float, games: int) -> tuple:
-    """Smaller sorts first. Floats are rounded so noise never breaks a tie."""
-    return (-round(points, 9), -wins, -round(rating, 9), -round(average, 9), games)
+def rank_key(points: float, wins: int, rating: float, average: float | None, games: int) -> tuple:
+    """Smaller sorts first. Floats are rounded so noise never breaks a tie; a
+    player with no score recorded comes after those with an average score."""
+    return (
+        -round(points, 9),
+        -wins,
+        -round(rating, 9),
+        -round(average, 9) if average is not None else math.inf,
+        games,
+    )
 
 
 def league_info(league: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from service.records.recording.games import player_names
 
 #: The statistics projection's per-game row.
 FIELDS = (
-    "game_id, club_id, league_id, engine, seats, status, created_at, ended_at, end_version, end_position,"
+    "game_id, club_id, league_id, engine, seats, status, result_only, created_at, ended_at, end_version, end_position,"
     " events, turns, first_seat, places, scores, ended_by, engine_stats, luck"
 )
 
@@ -88,41 +88,48 @@ def h_index(counts: list[int]) -> int:
 
 
 def block(games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The statistics of a list of finished games (of one league, or one engine in it)."""
-    seats_max = max((len(g["seats"]) for g in games), default=0)
+    """The statistics of a list of finished games (of one league, or one engine
+    in it). The figures of play (length, seats, first player, how games ended,
+    the game's own figures) are over the games played action by action
+    (``played``): a result-only game has no actions, only its result, which
+    counts in the players' figures and the scores."""
+    played = [g for g in games if not g["result_only"]]
+    seats_max = max((len(g["seats"]) for g in played), default=0)
     by_seat = []
     for seat in range(seats_max):
-        played = [g for g in games if seat < len(g["seats"])]
-        wins = sum(1 for g in played if g["places"][seat] == 1)
+        at_seat = [g for g in played if seat < len(g["seats"])]
+        wins = sum(1 for g in at_seat if g["places"][seat] == 1)
         by_seat.append(
             {
                 "seat": seat,
-                "games": len(played),
+                "games": len(at_seat),
                 "wins": wins,
-                "win_rate": wins / len(played) if played else None,
+                "win_rate": wins / len(at_seat) if at_seat else None,
             }
         )
-    first_wins = sum(1 for g in games if g["places"][g["first_seat"] or 0] == 1)
-    # Recording time: a result-only game has no recorded action, so no recording to time.
-    minutes = [(g["ended_at"] - g["created_at"]).total_seconds() / 60 for g in games if g["events"]]
-    all_scores = [s for g in games for s in g["scores"]]
-    winner_scores = [s for g in games for s, p in zip(g["scores"], g["places"], strict=True) if p == 1]
+    first_wins = sum(1 for g in played if g["places"][g["first_seat"] or 0] == 1)
+    # Recording time: from a game's first recorded action to its last.
+    minutes = [(g["ended_at"] - g["created_at"]).total_seconds() / 60 for g in played if g["events"]]
+    scored = [g for g in games if g["scores"] is not None]  # a result logged without scores has none
+    all_scores = [s for g in scored for s in g["scores"]]
+    winner_scores = [s for g in scored for s, p in zip(g["scores"], g["places"], strict=True) if p == 1]
     return {
         "games": len(games),
+        "result_only_games": len(games) - len(played),
         "average_length": {
-            "events": _mean([g["events"] for g in games]),
-            "turns": _mean([g["turns"] for g in games]),
+            "events": _mean([g["events"] for g in played]),
+            "turns": _mean([g["turns"] for g in played]),
             "minutes": _mean(minutes),
         },
         "win_rate_by_seat": by_seat,
         "first_player": {
-            "games": len(games),
+            "games": len(played),
             "wins": first_wins,
-            "win_rate": first_wins / len(games) if games else None,
+            "win_rate": first_wins / len(played) if played else None,
         },
         "scores": {"all": summary(all_scores), "winners": summary(winner_scores)},
-        "ended_by": dict(Counter(g["ended_by"] or "unknown" for g in games).most_common()),
-        "engine": engine_statistics(games),
+        "ended_by": dict(Counter(g["ended_by"] or "unknown" for g in played).most_common()),
+        "engine": engine_statistics(played),
     }
 
 

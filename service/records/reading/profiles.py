@@ -74,7 +74,7 @@ def figures(player: str, games: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 PLAYER_GAMES = """
 SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.places, s.scores, s.created_at,
-       s.ended_at, s.end_position
+       s.ended_at, s.end_position, s.result_only
 FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id
 WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats @> %(me)s::jsonb AND {seen}
 ORDER BY s.end_position
@@ -144,6 +144,7 @@ def _played(game: dict[str, Any], me: str, names: dict[str, str]) -> dict[str, A
         "seat": seat + 1,
         "place": game["places"][seat],
         "score": game["scores"][seat] if game["scores"] else None,
+        "result_only": game["result_only"],
         "players": [
             {"player": p, "name": names.get(p), "place": place}
             for p, place in sorted(zip(seats, game["places"], strict=True), key=lambda x: x[1])
