@@ -20,6 +20,9 @@ from service.records.recording.games import player_names
 
 #: Games per page of a search.
 PER_PAGE = 25
+#: The last page a search may ask for (the API's largest page number): the
+#: database is never asked to skip more games than it can count.
+MAX_PAGE = 2**31 - 1
 STATUSES = {"finished": "finished", "live": "active"}
 
 
@@ -98,12 +101,14 @@ def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tupl
     if query.get("league"):
         clauses.append("s.league_id = %(league)s")
         params["league"] = query["league"]
-    if query.get("since"):
+    since = _midnight(query["since"]) if query.get("since") else None
+    if since is not None:
         clauses.append("coalesce(s.ended_at, s.created_at) >= %(since)s")
-        params["since"] = datetime.combine(query["since"], time.min).astimezone()
-    if query.get("until"):
+        params["since"] = since
+    until = _midnight(query["until"], days_after=1) if query.get("until") else None
+    if until is not None:
         clauses.append("coalesce(s.ended_at, s.created_at) < %(until)s")
-        params["until"] = datetime.combine(query["until"] + timedelta(days=1), time.min).astimezone()
+        params["until"] = until
     if query.get("winner"):
         clauses.append(
             "s.status = 'finished' AND s.seats @> %(winner_seated)s::jsonb AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
@@ -118,11 +123,24 @@ def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tupl
     return " AND ".join(clauses), params
 
 
+def _midnight(day: date, days_after: int = 0) -> datetime | None:
+    """The local midnight that begins ``day`` (or the day ``days_after`` it);
+    None when that lies beyond the calendar (before 0001-01-01, after
+    9999-12-31): a range from the calendar's first day, or to its last, is
+    open at that end."""
+    try:
+        return datetime.combine(day + timedelta(days=days_after), time.min).astimezone()
+    except (OverflowError, ValueError):
+        return None
+
+
 def search(records: Records, club_id: UUID, principal: Principal | None, query: Mapping[str, Any]) -> dict:
     """One page of the club's games matching ``query`` (see ``parse``), newest first."""
     principal = access.may_see_player(principal, club_id)
-    condition, params = where(club_id, query, principal)
     page = max(int(query.get("page") or 1), 1)
+    if page > MAX_PAGE:
+        raise Invalid("bad-search", f"The page is a whole number from 1 to {MAX_PAGE:,}.")
+    condition, params = where(club_id, query, principal)
     with records.pool.connection() as conn:
         total = conn.execute(f"SELECT count(*) AS n FROM stats_games s WHERE {condition}", params).fetchone()[
             "n"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,13 @@ from service.records.log.store import GameAppend, NewEvent
 from service.records.recording import commands, creation, games
 from service.records.recording.games import Game
 from service.records.recording.unit_of_work import metadata
+
+#: The largest score, either side of zero, a result may give (any door: the
+#: API, the web form, a history import, a restore). Far above any game's
+#: score, and exact in the standings' sums.
+SCORE_LIMIT = 1_000_000_000
+#: The longest game, in minutes, a result may give (about a week).
+MINUTES_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,7 @@ class Judging:
     def judge(self, play: Play) -> Judged:
         """One play checked; raises ``Invalid`` naming the rule it breaks."""
         engine, rule = _recorded_by_result(play.engine)
+        _check_numbers(play)
         key = json.dumps(play.options, sort_keys=True)
         if (engine.id, key) not in self._options:
             self._options[(engine.id, key)] = commands.options(engine.id, play.options)
@@ -116,8 +125,6 @@ class Judging:
             raise Invalid(
                 violation.code, violation.message, rule=violation.code, **violation.details
             ) from violation
-        if play.minutes is not None and play.minutes < 0:
-            raise Invalid("result-minutes", "A game lasts zero minutes or more.")
         spec = {
             "engine": engine.id,
             "seats": [str(p) for p in play.players],
@@ -134,6 +141,26 @@ class Judging:
             return self._states[key]
 
         return state
+
+
+def _check_numbers(play: Play) -> None:
+    """A result's scores and length are within the service's bounds (a score
+    is finite and at most ``SCORE_LIMIT`` either side of zero; a length a
+    whole number of minutes up to ``MINUTES_LIMIT``), before the engine's
+    rule judges the rest."""
+    for score in play.scores or ():
+        number = isinstance(score, (int, float)) and not isinstance(score, bool)
+        if number and ((isinstance(score, float) and not math.isfinite(score)) or abs(score) > SCORE_LIMIT):
+            raise Invalid(
+                "result-score-out-of-range", f"A score is a number from -{SCORE_LIMIT:,} to {SCORE_LIMIT:,}."
+            )
+    minutes = play.minutes
+    if minutes is not None and (
+        isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= MINUTES_LIMIT
+    ):
+        raise Invalid(
+            "result-minutes", f"A game lasts a whole number of minutes, from 0 to {MINUTES_LIMIT:,}."
+        )
 
 
 @functools.cache
