@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import random
+import shutil
 import subprocess
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -19,6 +21,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from service.embedded import start_postgres
 from service.records.log.migrate import migrate
+from tests.conftest import ROOT
 from tests.servers import ApiServer
 
 OUTAGE_SECONDS = 20
@@ -62,14 +65,20 @@ class Postgres:
 
 
 @pytest.fixture
-def postgres(tmp_path):
-    pg = Postgres(tmp_path / "pg")
+def postgres():
+    # Under the project's var/, not pytest's temporary folder: another pytest run
+    # on the machine closes that folder to everyone but its owner, and the
+    # server's own system user could then no longer reach its data to stop.
+    (ROOT / "var").mkdir(exist_ok=True)
+    directory = Path(tempfile.mkdtemp(prefix="outage-", dir=ROOT / "var"))
+    pg = Postgres(directory / "pg")
     with psycopg.connect(pg.url, autocommit=True) as conn:
         migrate(conn)
     yield pg
     pg.embedded.stop()
     if (Path(pg.embedded.server.pgdata) / "postmaster.pid").exists():
         pg.stop()  # restarted by the test, so pgserver no longer counts it as its own
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 class Writer(threading.Thread):
