@@ -220,3 +220,35 @@ def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_c
         if path.endswith(f"{hiring['id']}/scorepad"):
             assert page.get_by_label("Buy how many stone?").count() == 1
     assert not small, "\n".join(small)
+
+
+def test_a_game_logged_by_its_result_alone_has_no_serious_violation_in_light_and_dark_mode(
+    browser, server, broker_client
+):
+    """Its page (the places, the players, a missing score shown as missing) and
+    its replay page (which says there is nothing to replay)."""
+    club, players, _, _ = table_game(broker_client, target=10, league=False)
+    body = {
+        "engine": "chancellors",
+        "played_on": "2025-03-14",
+        "minutes": 95,
+        "players": [{"player": p["id"], "place": place} for p, place in zip(players, [2, 1, 3], strict=True)],
+    }
+    result = Api(broker_client, club["admin_token"]).post(f"/clubs/{club['id']}/results", body).get_json()
+    assert "id" in result, result
+    axe = Axe()
+    found: list[str] = []
+    for scheme, context in in_both_schemes(browser, server):
+        admin = context.new_page()
+        sign_in(admin, club["admin_token"])
+        found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{result['id']}")]
+        rows = admin.locator("#result-places tbody tr").all_inner_texts()
+        assert [r.split("\t")[1] for r in rows] == [
+            players[1]["name"],
+            players[0]["name"],
+            players[2]["name"],
+        ]
+        assert all(r.split("\t")[2] == "–" for r in rows), rows
+        found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{result['id']}/replay")]
+        assert admin.locator("#result-only").count() == 1
+    assert not found, "\n".join(found)
