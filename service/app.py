@@ -140,13 +140,9 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         interchange,
         leagues,
         players,
-        profiles,
-        projections,
-        replays,
         results,
-        standings,
-        statistics,
     )
+    from service.api.routes.reads import profiles, projections, replays, standings, statistics
 
     engines.register_contract(api)
     for module in (

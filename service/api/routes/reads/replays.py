@@ -12,7 +12,7 @@ from flask import Response, json
 
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
 from service.api.common import NDJSON, Blueprint, ndjson_only, negotiated, problems, records, wants_ndjson
-from service.api.routes.projections import documents_behind
+from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import steps
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from schemas.projections import FreshQuery, HistoryQuery, RatingHistory, Standings
 from service.api.common import Blueprint, problems, records
-from service.api.routes.projections import documents_behind
+from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import league_tables
 
