@@ -79,6 +79,7 @@ ROOMS = {
     "scorepad": ("log", "club", "recording"),
     "reading": ("log", "club", "recording"),
     "history": ("log", "club", "recording", "reading"),
+    "competitions": ("log", "club", "recording", "reading"),
     "pages": ("log", "club", "recording", "scorepad", "reading", "history"),
 }
 #: The most modules one folder of ``service/`` may hold side by side.

@@ -1,0 +1,6 @@
+"""A club's competitions beyond the league table: tournaments seated at tables
+of the game's own sizes (``seating``, ``tournament_points``). The seating and the
+points are pure functions of what the log holds, so a round's tables and a
+tournament's standings are the same on every replay. It may import reading,
+recording, the club, the log and the shared modules.
+"""
