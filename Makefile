@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench rebuild openapi clean browser
+.PHONY: run test cluster-test lint format bench rebuild openapi clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,12 @@ run: $(STAMP)
 	$(PY) -m service.run
 
 test: $(STAMP) browser
-	$(PY) -m pytest -q -n 2 -m 'not slow'
-	$(PY) -m pytest -q -m slow
+	$(PY) -m pytest -q -n 2 -m 'not slow and not cluster'
+	$(PY) -m pytest -q -m 'slow and not cluster'
+
+# The service on several hosts (network namespaces, as root): built, checked and torn down.
+cluster-test: $(STAMP)
+	$(PY) -m pytest -q -s -m cluster tests/cluster
 
 # The browser tests drive the Debian chromium package (browsers are never downloaded).
 CHROMIUM ?= /usr/bin/chromium
