@@ -13,8 +13,15 @@ class Unreachable(Exception):
     """The host did not answer (refused, reset, timed out)."""
 
 
-def call(host: str, method: str, path: str, body: Any = None, token: str | None = None,
-         timeout: float = 10.0, **headers: str) -> tuple[int, dict[str, str], Any]:
+def call(
+    host: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+    timeout: float = 10.0,
+    **headers: str,
+) -> tuple[int, dict[str, str], Any]:
     connection = http.client.HTTPConnection(host, 8000, timeout=timeout)
     sent = {"Content-Type": "application/json", **{k.replace("_", "-"): v for k, v in headers.items()}}
     if token:
@@ -36,8 +43,9 @@ def ok(host: str, method: str, path: str, body: Any = None, token: str | None = 
     return answer
 
 
-def until_answered(hosts: list[str], method: str, path: str, body: Any, token: str, key: str,
-                   give_up: float = 60.0) -> tuple[int, Any, float]:
+def until_answered(
+    hosts: list[str], method: str, path: str, body: Any, token: str, key: str, give_up: float = 60.0
+) -> tuple[int, Any, float]:
     """Send under ``key`` to the first host, and on no answer (or a 5xx) to the
     next, round and round, until a host answers: (status, body, seconds from
     the first failure to the answer, 0 if none failed)."""

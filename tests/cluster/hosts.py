@@ -24,8 +24,14 @@ class Host:
     veth: str  # the host's end of its link, in the root namespace
     processes: list[subprocess.Popen] = field(default_factory=list)
 
-    def start(self, command: list[str], log: Path, env: dict[str, str] | None = None, cwd: Path | None = None,
-              user: str | None = None) -> subprocess.Popen:
+    def start(
+        self,
+        command: list[str],
+        log: Path,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+        user: str | None = None,
+    ) -> subprocess.Popen:
         """Start ``command`` on this host, in a process group of its own, its output to ``log``."""
         prefix = ["ip", "netns", "exec", self.name]
         if user:
@@ -108,7 +114,7 @@ class Network:
 
     def remove(self) -> None:
         """Kill every process the hosts started and remove the hosts and the bridge."""
-        for host in self.hosts:
+        for host in reversed(self.hosts):  # the services before the servers they use
             for proc in host.processes:
                 if proc.poll() is None:
                     host.kill(proc)

@@ -80,7 +80,9 @@ class Postgres:
         data.mkdir(parents=True)
         _give_to_pg_user(data)
         data.chmod(0o700)
-        host.run([pg_bin("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"], user=PG_USER)
+        host.run(
+            [pg_bin("initdb"), "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"], user=PG_USER
+        )
         with open(data / "postgresql.conf", "a") as conf:
             conf.write(
                 f"listen_addresses = '{host.address}'\nport = {cls.PORT}\n"
@@ -100,14 +102,30 @@ class Postgres:
         _give_to_pg_user(data)
         data.chmod(0o700)
         host.run(
-            [pg_bin("pg_basebackup"), "-h", primary.host.address, "-U", "postgres", "-D", str(data),
-             "-R", "-X", "stream", "-C", "-S", "replica", "-d",
-             f"host={primary.host.address} user=postgres application_name=replica"],
+            [
+                pg_bin("pg_basebackup"),
+                "-h",
+                primary.host.address,
+                "-U",
+                "postgres",
+                "-D",
+                str(data),
+                "-R",
+                "-X",
+                "stream",
+                "-C",
+                "-S",
+                "replica",
+                "-d",
+                f"host={primary.host.address} user=postgres application_name=replica",
+            ],
             user=PG_USER,
         )
         with open(data / "postgresql.conf", "a") as conf:
-            conf.write(f"listen_addresses = '{host.address}'\nunix_socket_directories = '{socket_dir(root, host)}'\n"
-                       "hot_standby_feedback = on\n")
+            conf.write(
+                f"listen_addresses = '{host.address}'\nunix_socket_directories = '{socket_dir(root, host)}'\n"
+                "hot_standby_feedback = on\n"
+            )
         server = cls(host, data, root / f"{host.name}.log")
         server.start()
         return server
@@ -119,7 +137,11 @@ class Postgres:
 
     def start(self) -> None:
         self.proc = self.host.start([pg_bin("postgres"), "-D", str(self.data)], self.log, user=PG_USER)
-        wait_until(lambda: psycopg.connect(self.url, connect_timeout=2).close() or True, 60, f"{self.host.name}'s PostgreSQL")
+        wait_until(
+            lambda: psycopg.connect(self.url, connect_timeout=2).close() or True,
+            60,
+            f"{self.host.name}'s PostgreSQL",
+        )
 
     def kill(self) -> None:
         self.host.kill(self.proc)
@@ -146,8 +168,21 @@ class Redis:
 
     def start(self) -> None:
         self.proc = self.host.start(
-            [redis_server(), "--bind", self.host.address, "--port", str(self.PORT), "--save", "",
-             "--appendonly", "no", "--protected-mode", "no", "--dir", str(self.root)],
+            [
+                redis_server(),
+                "--bind",
+                self.host.address,
+                "--port",
+                str(self.PORT),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "no",
+                "--dir",
+                str(self.root),
+            ],
             self.root / f"{self.host.name}.log",
         )
         import redis
@@ -177,21 +212,29 @@ class Service:
         if self.kind == "api":
             command = api_command(self.host.address, self.API_PORT, threads=8)
         else:
-            command = worker_command(str(self.root / f"{self.host.name}-beat"), concurrency=2,
-                                     extra=("--hostname", f"worker@{self.host.name}"))
+            command = worker_command(
+                str(self.root / f"{self.host.name}-beat"),
+                concurrency=2,
+                extra=("--hostname", f"worker@{self.host.name}"),
+            )
         self.proc = self.host.start(command, self.log, env=env, cwd=ROOT)
         if self.kind == "api":
             import urllib.request
 
-            wait_until(lambda: urllib.request.urlopen(f"{self.base}/health", timeout=2).status == 200, 60,
-                       f"the API on {self.host.name}")
+            wait_until(
+                lambda: urllib.request.urlopen(f"{self.base}/health", timeout=2).status == 200,
+                60,
+                f"the API on {self.host.name}",
+            )
         else:
-            wait_until(lambda: "ready." in self.log.read_text(errors="replace"), 60, f"the worker on {self.host.name}")
+            wait_until(
+                lambda: "ready." in self.log.read_text(errors="replace"),
+                60,
+                f"the worker on {self.host.name}",
+            )
 
     def kill(self) -> None:
         self.host.kill(self.proc)
 
     def alive(self) -> bool:
         return self.proc.poll() is None
-
-
