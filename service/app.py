@@ -21,7 +21,7 @@ from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
 from service.records.club.catalogs import check_shipped
-from service.records.log.context import Records
+from service.records.log.context import Records, Replica
 from service.records.log.db import make_pool, ping
 
 API_TITLE = "tablerecord"
@@ -110,8 +110,20 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
             wait_limit=settings.db_wait_limit,
         )
     # the commit listener wakes the projection runners
+    replica = None
+    if settings.database_replica_url:
+        replica = Replica(
+            make_pool(
+                settings.database_replica_url,
+                max_size=settings.pool_size,
+                timeout=settings.pool_timeout,
+                wait_limit=settings.db_wait_limit,
+                wait=False,
+            ),
+            settings.replica_max_lag_bytes,
+        )
     app.extensions["tablerecord.records"] = Records(
-        pool, settings.snapshot_every, wake.listeners(settings.broker_url)
+        pool, settings.snapshot_every, wake.listeners(settings.broker_url), replica
     )
     app.extensions["tablerecord.settings"] = settings
     if settings.trusted_proxies:

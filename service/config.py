@@ -9,6 +9,10 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
+    #: A streaming replica for the reads that may lag (see ``service.records.log.context``).
+    database_replica_url: str | None = None
+    #: Bytes of WAL the replica may trail the primary by and still serve reads.
+    replica_max_lag_bytes: int = 16 * 1024 * 1024
     broker_url: str | None = None
     snapshot_every: int = 100
     pool_size: int = 10
@@ -41,6 +45,8 @@ class Settings:
         env = os.environ
         return cls(
             database_url=env.get("DATABASE_URL"),
+            database_replica_url=env.get("DATABASE_REPLICA_URL") or None,
+            replica_max_lag_bytes=int(env.get("REPLICA_MAX_LAG_BYTES", cls.replica_max_lag_bytes)),
             broker_url=env.get("CELERY_BROKER_URL"),
             snapshot_every=int(env.get("SNAPSHOT_EVERY", cls.snapshot_every)),
             pool_size=int(env.get("DB_POOL_SIZE", cls.pool_size)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import flask_smorest
 from flask import Response, current_app, g, json, request, url_for
@@ -14,7 +14,10 @@ from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import MultiDict
 
 from schemas.api import Problem
+from service.records.log import context
 from service.records.log.context import Records
+
+T = TypeVar("T")
 
 
 class _Parser(FlaskParser):
@@ -111,6 +114,11 @@ def problems(blp, *statuses: int) -> Callable:
 def records() -> Records:
     """The domain's handle for this app: its pool, snapshot interval and listeners."""
     return current_app.extensions["tablerecord.records"]
+
+
+def lagging(min_position: int | None, call: Callable[[Records], T]) -> T:
+    """A read that may lag: from the replica when one may serve it (``context.read``)."""
+    return context.read(records(), min_position, call)
 
 
 def request_id() -> str | None:

@@ -19,6 +19,8 @@ from tests.conftest import OPERATOR_TOKEN, ROOT
 
 #: Whether the replica confirms each commit before the primary answers (CLUSTER_SYNCHRONOUS=0: no).
 SYNCHRONOUS = os.environ.get("CLUSTER_SYNCHRONOUS", "1") != "0"
+#: The replica's lag bound in the cluster: less than one WAL segment, so a switch of segment exceeds it.
+REPLICA_MAX_LAG_BYTES = 4 * 1024 * 1024
 
 
 def service_env(primary: Postgres, replica: Postgres | None, redis: Redis, secret: str) -> dict[str, str]:
@@ -33,6 +35,7 @@ def service_env(primary: Postgres, replica: Postgres | None, redis: Redis, secre
     }
     if replica is not None:
         env["DATABASE_REPLICA_URL"] = replica.url
+        env["REPLICA_MAX_LAG_BYTES"] = str(REPLICA_MAX_LAG_BYTES)
     return env
 
 

@@ -200,6 +200,7 @@ class Service:
 
     def __init__(self, host: Host, kind: str, env: dict[str, str], root: Path):
         self.host, self.kind, self.env, self.root = host, kind, env, root
+        self.replica_env = {k: v for k, v in env.items() if k == "DATABASE_REPLICA_URL"}
         self.log = root / f"{host.name}.log"
         self.start()
 
@@ -235,6 +236,15 @@ class Service:
 
     def kill(self) -> None:
         self.host.kill(self.proc)
+
+    def restart(self, without_replica: bool = False) -> None:
+        """Stop the process and start it again (with or without the replica for its reads)."""
+        self.kill()
+        if without_replica:
+            self.env = {k: v for k, v in self.env.items() if k != "DATABASE_REPLICA_URL"}
+        else:
+            self.env = {**self.env, **self.replica_env}
+        self.start()
 
     def alive(self) -> bool:
         return self.proc.poll() is None

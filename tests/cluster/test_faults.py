@@ -10,7 +10,7 @@ import pytest
 
 from tests.cluster.checks import figure, lost_and_duplicated
 from tests.cluster.client import call, ok
-from tests.cluster.load import Load, percentile
+from tests.cluster.load import Load, median, percentile
 from tests.cluster.servers import wait_until
 from tests.conftest import OPERATOR_TOKEN
 from tests.workers.helpers import checkpoints, head, snapshot
@@ -41,9 +41,14 @@ def test_appends_with_one_and_with_two_api_hosts(cluster):
     one, two = cluster.api_hosts
     club, members, league = new_club(one, 16)
     runs, acknowledged = {}, []
+    lags: list[float] = []
     for name, hosts in (("one API host", [one]), ("two API hosts", [one, two])):
         load = Load(hosts, club, members, tables=8, league=league["id"]).start()
-        time.sleep(10)
+        until = time.monotonic() + 10
+        while time.monotonic() < until:
+            lag = cluster.primary.query("SELECT extract(epoch FROM replay_lag) FROM pg_stat_replication")
+            lags += [float(row[0]) for row in lag if row[0] is not None]
+            time.sleep(0.25)
         seconds = load.stop()
         assert not load.errors and not load.refused, (load.errors, load.refused[:3])
         runs[name] = (len(load.acknowledged) / seconds, percentile(load.latencies, 99))
@@ -55,6 +60,10 @@ def test_appends_with_one_and_with_two_api_hosts(cluster):
             "one API host" if name != "one API host" else "",
         )
     figure("two hosts / one host", f"{runs['two API hosts'][0] / runs['one API host'][0]:.2f}")
+    figure(
+        "the replica's replay lag under the append load",
+        f"p50 {median(lags) * 1000:.1f} ms, p99 {percentile(lags, 99) * 1000:.1f} ms ({len(lags)} samples)",
+    )
     lost, duplicated = lost_and_duplicated(cluster.primary.url, acknowledged)
     assert (lost, duplicated) == (0, 0)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from flask import jsonify, request
 
 from schemas.api import (
@@ -25,6 +27,7 @@ from schemas.api import (
 from service.api.common import (
     NDJSON,
     Blueprint,
+    lagging,
     ndjson,
     ndjson_only,
     negotiated,
@@ -37,6 +40,7 @@ from service.api.common import (
 )
 from service.api.routes.engines import GAME_CREATE, GAME_VIEW
 from service.auth import current_principal, require_principal
+from service.records.log.context import Records
 from service.records.reading import game_views
 from service.records.recording import acting, creation, idempotency, recorder
 
@@ -97,8 +101,12 @@ def club_feed(query, club):
     A follower (an export, a club website) keeps the last position it read and
     asks for what came after: no event is ever skipped, even one whose
     transaction committed late. Events appear as the recorder may see them."""
-    page = game_views.club_feed(records(), club, current_principal(), query["after_position"], query["limit"])
+    page = lagging(None, lambda records: feed(records, club, query))
     return ndjson(page["events"]) if wants_ndjson() else page
+
+
+def feed(records: Records, club: UUID, query: dict) -> dict:
+    return game_views.club_feed(records, club, current_principal(), query["after_position"], query["limit"])
 
 
 @blp.get("/clubs/<uuid:club>/events.ndjson")
@@ -108,8 +116,7 @@ def club_feed(query, club):
 @problems(blp, 401, 403, 404, 422)
 def club_feed_ndjson(query, club):
     """The club's event feed, one event per line (admin token)."""
-    page = game_views.club_feed(records(), club, current_principal(), query["after_position"], query["limit"])
-    return ndjson(page["events"])
+    return ndjson(lagging(None, lambda records: feed(records, club, query))["events"])
 
 
 @blp.get("/games/<uuid:game_id>")

@@ -194,12 +194,15 @@ def make_pool(
     max_size: int = 10,
     timeout: float = 30.0,
     wait_limit: float = WAIT_LIMIT,
+    wait: bool = True,
     **settings: str,
 ) -> Pool:
     """A pool whose callers wait at most ``timeout`` for a connection and
     ``wait_limit`` for any one answer of the server (``Watchdog``), and
     which checks a connection before lending it, so one broken by a database
-    restart is replaced instead of failing a request."""
+    restart is replaced instead of failing a request. ``wait=False``: the
+    pool fills in the background (a replica that is down at start is not
+    waited for)."""
     params = conninfo_to_dict(conninfo(url, **settings))
     params.setdefault("connect_timeout", CONNECT_TIMEOUT)
     pool = Pool(
@@ -212,7 +215,8 @@ def make_pool(
         open=True,
         name="tablerecord",
     )
-    pool.wait(timeout=30)
+    if wait:
+        pool.wait(timeout=30)
     return pool
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schemas.profiles import GameSearch, GameSearchQuery, Profile, ProfileQuery
-from service.api.common import Blueprint, problems, records
+from service.api.common import Blueprint, lagging, problems
 from service.auth import current_principal
 from service.records.reading import game_search, profiles
 
@@ -19,7 +19,9 @@ def profile(query, player):
     streaks, rating in each league and record against every opponent.
 
     For any token of the player's club. A shared first place counts as a win."""
-    return profiles.player_profile(records(), player, current_principal(), query["page"])
+    return lagging(
+        None, lambda records: profiles.player_profile(records, player, current_principal(), query["page"])
+    )
 
 
 @blp.get("/clubs/<uuid:club>/games/search")
@@ -31,4 +33,4 @@ def search(query, club):
     date range (inclusive), winner, finished or live. Abandoned games are never listed.
 
     For any token of the club."""
-    return game_search.search(records(), club, current_principal(), query)
+    return lagging(None, lambda records: game_search.search(records, club, current_principal(), query))

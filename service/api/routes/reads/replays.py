@@ -11,7 +11,16 @@ from uuid import UUID
 from flask import Response, json
 
 from schemas.projections import ExportQuery, Replay, ReplayExport, ReplayQuery, ReplayStepView, StepQuery
-from service.api.common import NDJSON, Blueprint, ndjson_only, negotiated, problems, records, wants_ndjson
+from service.api.common import (
+    NDJSON,
+    Blueprint,
+    lagging,
+    ndjson_only,
+    negotiated,
+    problems,
+    records,
+    wants_ndjson,
+)
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import steps
@@ -27,16 +36,19 @@ blp = Blueprint("replays", __name__, url_prefix="/games/<uuid:game_id>/replay", 
 def replay(query, game_id):
     """A range of steps (`from_step`, `to_step`, at most `limit`): each event, its plain-English line
     and the state after it. `seat` gives the seat's-eye replay."""
-    return steps.steps(
-        records(),
-        game_id,
-        current_principal(),
-        query["seat"],
+    return lagging(
         query["min_position"],
-        query["from_step"],
-        query["to_step"],
-        query["limit"],
-        query["view"] == "table",
+        lambda records: steps.steps(
+            records,
+            game_id,
+            current_principal(),
+            query["seat"],
+            query["min_position"],
+            query["from_step"],
+            query["to_step"],
+            query["limit"],
+            query["view"] == "table",
+        ),
     )
 
 
@@ -47,14 +59,17 @@ def replay(query, game_id):
 @problems(blp, 401, 403, 404, 422)
 def replay_step(query, game_id, step):
     """One step by number (its stored state: nothing is replayed from the start)."""
-    return steps.one_step(
-        records(),
-        game_id,
-        current_principal(),
-        query["seat"],
+    return lagging(
         query["min_position"],
-        step,
-        query["view"] == "table",
+        lambda records: steps.one_step(
+            records,
+            game_id,
+            current_principal(),
+            query["seat"],
+            query["min_position"],
+            step,
+            query["view"] == "table",
+        ),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schemas.projections import FreshQuery, HistoryQuery, RatingHistory, Standings
-from service.api.common import Blueprint, problems, records
+from service.api.common import Blueprint, lagging, problems
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import league_tables
@@ -26,7 +26,12 @@ def standings(query, league_id):
     points, in order: wins, rating, average score, fewer games played; players
     level on all of them share the rank. Abandoned games never count. Public
     leagues are open to anyone, others to the club's tokens."""
-    return league_tables.standings(records(), league_id, current_principal(), query["min_position"])
+    return lagging(
+        query["min_position"],
+        lambda records: league_tables.standings(
+            records, league_id, current_principal(), query["min_position"]
+        ),
+    )
 
 
 @blp.get("/rating-history")
@@ -40,6 +45,9 @@ def rating_history(query, league_id):
     Games are rated in the order they first ended; a corrected result keeps
     its place and every later rating is recomputed. With `player`, only that
     player's games (all seats of each game are still shown)."""
-    return league_tables.rating_history(
-        records(), league_id, current_principal(), query["player"], query["min_position"]
+    return lagging(
+        query["min_position"],
+        lambda records: league_tables.rating_history(
+            records, league_id, current_principal(), query["player"], query["min_position"]
+        ),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schemas.projections import FreshQuery, LeagueStatistics
-from service.api.common import Blueprint, problems, records
+from service.api.common import Blueprint, lagging, problems
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import league_figures
@@ -24,4 +24,9 @@ def statistics(query, league_id):
     (the largest h such that a player has met h different opponents at least h times each),
     each engine's own figures, and luck beside results (the average percentile of the chance
     outcomes that fell to each player; 0.5 is what chance promises)."""
-    return league_figures.statistics(records(), league_id, current_principal(), query["min_position"])
+    return lagging(
+        query["min_position"],
+        lambda records: league_figures.statistics(
+            records, league_id, current_principal(), query["min_position"]
+        ),
+    )
