@@ -59,6 +59,7 @@ ENTRY_POINTS = (
     "service.openapi",
     "service.config",
     "service.import_history",
+    "service.migrate",
 )
 
 SQL_METHODS = {"execute", "executemany", "cursor", "copy", "pipeline"}
