@@ -53,7 +53,9 @@ def get_tournament(tournament):
 @problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def enter_player(body, tournament):
     """Enter a player of the club (admin token): seated from the next round."""
-    return running.enter_player(records(), tournament, current_principal(), str(body["player"]), request_id())
+    return running.enter_players(
+        records(), tournament, current_principal(), [str(body["player"])], request_id()
+    )
 
 
 @blp.post("/tournaments/<uuid:tournament>/players/<uuid:player>/withdraw")

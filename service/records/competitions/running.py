@@ -97,16 +97,27 @@ def get_tournament(records: Records, tournament_id: UUID, principal: Principal |
         return _view(conn, t, outcomes)
 
 
-def enter_player(
-    records: Records, tournament_id: UUID, principal: Principal | None, player: str, request_id: str | None
+def enter_players(
+    records: Records,
+    tournament_id: UUID,
+    principal: Principal | None,
+    players: Sequence[str],
+    request_id: str | None,
 ) -> dict[str, Any]:
-    """A player joins (or rejoins): seated from the next round."""
+    """Players of the club join (or rejoin), in the order given: seated from the next round."""
 
     def decide(conn: psycopg.Connection, t: Tournament, outcomes: Outcomes, club_id: UUID) -> Decision:
-        _check_players(conn, club_id, [player])
-        if len(t.present) >= seating.MOST_PLAYERS:
+        wanted = [str(p) for p in players]
+        if not wanted:
+            raise Invalid("no-players", "Choose the players to enter.")
+        tournament_log.check_players(conn, club_id, wanted)
+        events = []
+        for player in wanted:
+            events.append((tournaments.PLAYER_ENTERED, tournaments.decide_entry(t, player)))
+            t = tournaments.evolve(t, *events[-1])
+        if len(t.present) > seating.MOST_PLAYERS:
             raise Invalid("too-many-players", f"A tournament seats at most {seating.MOST_PLAYERS} players.")
-        return [(tournaments.PLAYER_ENTERED, tournaments.decide_entry(t, str(player)))], None
+        return events, None
 
     return _write(records, tournament_id, principal, request_id, decide)
 
@@ -251,17 +262,6 @@ def _load(conn: psycopg.Connection, tournament_id: UUID) -> tuple[Tournament, Ou
 
 def _games(t: Tournament) -> list[str]:
     return [game for r in t.played for table in r.tables for game in table.games]
-
-
-def _check_players(conn: psycopg.Connection, club_id: UUID, players: Sequence[str]) -> None:
-    rows = conn.execute(
-        "SELECT id, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s AND id = ANY(%s::uuid[])",
-        (club_id, [str(p) for p in players]),
-    ).fetchall()
-    if len(rows) != len(set(players)):
-        raise Invalid("unknown-player", "Every player entered must be a player of this club.")
-    if any(r["retired"] for r in rows):
-        raise Invalid("retired-player", "A retired player is not entered in new tournaments.")
 
 
 def _metadata(principal: Principal, request_id: str | None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import orjson
 import psycopg
 
 from service.records.competitions.tournaments import ABANDONED, Outcomes
-from service.records.errors import NotFound
+from service.records.errors import Invalid, NotFound
 from service.records.log import fold, store
 
 #: The most events one tournament holds: a read folds them all.
@@ -88,6 +88,18 @@ def of_club(conn: psycopg.Connection, club_id: UUID) -> list[UUID]:
         "SELECT id FROM tournaments WHERE club_id = %s ORDER BY created_at DESC, id", (club_id,)
     ).fetchall()
     return [r["id"] for r in rows]
+
+
+def check_players(conn: psycopg.Connection, club_id: UUID, players: Sequence[str]) -> None:
+    """Every one a player of the club, none retired."""
+    rows = conn.execute(
+        "SELECT id, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s AND id = ANY(%s::uuid[])",
+        (club_id, list(players)),
+    ).fetchall()
+    if len(rows) != len(set(players)):
+        raise Invalid("unknown-player", "Every player entered must be a player of this club.")
+    if any(r["retired"] for r in rows):
+        raise Invalid("retired-player", "A retired player is not entered in new tournaments.")
 
 
 def outcomes(conn: psycopg.Connection, game_ids: Iterable[str]) -> Outcomes:
