@@ -15,6 +15,7 @@ from engines import registry
 from service.records.competitions import tournament_log, tournaments
 from tests.api.test_full_games import play_through_api
 from tests.factories import Api, ClubFactory, LeagueFactory, PlayerFactory
+from tests.workers.helpers import drain
 
 
 @pytest.fixture
@@ -230,3 +231,30 @@ def test_members_read_and_only_the_organiser_runs_it(api, client, club):
     stranger = ClubFactory(client=client)
     assert api.get(f"/tournaments/{t['id']}", token=stranger["admin_token"]).status_code == 404
     assert api.get(f"/tournaments/{t['id']}", token="nope").status_code == 401
+
+
+def test_round_one_is_seeded_by_the_league_s_ratings_the_unrated_last(api, client, club, database_url):
+    league = LeagueFactory(client=client, club=club, engine="chancellors", min_games=0)
+    players = [PlayerFactory(client=client, club=club) for _ in range(7)]
+    for table in (players[0:3], players[3:6]):  # the last of each table wins
+        body = {
+            "engine": "chancellors",
+            "league": league["id"],
+            "players": [{"player": p["id"], "place": 3 - i} for i, p in enumerate(table)],
+        }
+        ok(api.post(f"/clubs/{club['id']}/results", body), 201)
+    drain(database_url, ["standings"])
+    rating = {
+        s["player"]: s["rating"] for s in ok(api.get(f"/leagues/{league['id']}/standings"))["standings"]
+    }
+    t = new_tournament(api, club, league=league["id"])
+    entered = [players[6], *players[:6]]  # the unrated player entered first
+    for p in entered:
+        ok(api.post(f"/tournaments/{t['id']}/players", {"player": p["id"]}))
+    seeds = sorted(
+        (p["id"] for p in entered),
+        key=lambda p: (p not in rating, -rating.get(p, 0), [e["id"] for e in entered].index(p)),
+    )
+    assert seeds[-1] == players[6]["id"] and seeds[0] in (players[2]["id"], players[5]["id"])
+    first = tables(ok(api.post(f"/tournaments/{t['id']}/rounds")))
+    assert first == [seeds[:4], seeds[4:]]
