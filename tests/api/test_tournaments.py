@@ -258,3 +258,20 @@ def test_round_one_is_seeded_by_the_league_s_ratings_the_unrated_last(api, clien
     assert seeds[-1] == players[6]["id"] and seeds[0] in (players[2]["id"], players[5]["id"])
     first = tables(ok(api.post(f"/tournaments/{t['id']}/rounds")))
     assert first == [seeds[:4], seeds[4:]]
+
+
+def test_a_table_whose_logged_result_is_retracted_is_open_again_and_logged_anew(api, client, club, pool):
+    t = new_tournament(api, club, rounds=1)
+    enter(api, client, club, t, 3)
+    seated = ok(api.post(f"/tournaments/{t['id']}/rounds"))
+    done = log_by_seat_order(api, t["id"], seated)
+    assert done["status"] == "finished"
+    game = done["played"][0]["tables"][0]["game"]
+    ok(api.post(f"/games/{game}/result/retract", {"reason": "wrong places"}))
+    reopened = ok(api.get(f"/tournaments/{t['id']}"))
+    assert reopened["played"][0]["tables"][0]["game_status"] == "abandoned"
+    assert reopened["status"] == "playing" and reopened["ranking"] is None
+    assert all(s["games"] == 0 for s in reopened["standings"])
+    again = log_by_seat_order(api, t["id"], reopened)
+    assert again["status"] == "finished" and again["played"][0]["tables"][0]["game"] != game
+    served_equals_replay(api, pool, t["id"])
