@@ -153,6 +153,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         leagues,
         players,
         results,
+        tournaments,
     )
     from service.api.routes.reads import profiles, projections, replays, standings, statistics
 
@@ -172,6 +173,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         results,
         history,
         profiles,
+        tournaments,
     ):
         api.register_blueprint(module.blp)
     from service import web

@@ -81,7 +81,7 @@ ROOMS = {
     "reading": ("log", "club", "recording"),
     "history": ("log", "club", "recording", "reading"),
     "competitions": ("log", "club", "recording", "reading"),
-    "pages": ("log", "club", "recording", "scorepad", "reading", "history"),
+    "pages": ("log", "club", "recording", "scorepad", "reading", "history", "competitions"),
 }
 #: The most modules one folder of ``service/`` may hold side by side.
 MOST_MODULES = 15

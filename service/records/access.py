@@ -178,6 +178,23 @@ def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -
     return league
 
 
+def tournament_organiser(principal: Principal | None, club_id: UUID) -> Principal:
+    """Who creates and runs a club's tournaments (enters players, seats rounds,
+    swaps, starts the tables' games): the club's admin token, its organiser."""
+    return club_admin(principal, club_id)
+
+
+def may_see_tournament(principal: Principal | None, club_id: UUID) -> Principal:
+    """Who reads a tournament (its tables, results and standings, the room's
+    screen): the club's members and its organiser; another club learns nothing."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("tournament")
+    if not (principal.is_admin or principal.is_member):
+        raise Forbidden("members-only", "Only the club's members may see this.")
+    return principal
+
+
 def may_see_player(principal: Principal | None, club_id: UUID) -> Principal:
     """A player's profile and the club's game history: any token of the club
     (its recorder or a seat of one of its games); another club's learns nothing."""

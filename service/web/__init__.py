@@ -25,6 +25,7 @@ from service.web import (  # noqa: F401 - registers its pages on the blueprint
     results,
     scorepad,
     signing_in,
+    tournaments,
 )
 from service.web.views import blueprint
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.factories import Api, GameFactory, PlayerFactory, post_as_admin
+from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory, post_as_admin
 from tests.web.conftest import PHONE
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
@@ -251,4 +251,45 @@ def test_a_game_logged_by_its_result_alone_has_no_serious_violation_in_light_and
         assert all(r.split("\t")[2] == "–" for r in rows), rows
         found += [f"{scheme} {p}" for p in problems(axe, admin, f"/game/{result['id']}/replay")]
         assert admin.locator("#result-only").count() == 1
+    assert not found, "\n".join(found)
+
+
+def test_the_tournament_pages_have_no_serious_violation_small_target_or_identifier(
+    browser, server, broker_client
+):
+    """The club's tournaments, one tournament mid-round (a table ended, one
+    playing, one to start or log; a player withdrawn) for its organiser and a
+    member, and its page for the room's screen: axe in light and dark mode,
+    every control 44 px, and no identifier in their words."""
+    from tests.web.test_no_identifiers import offences, visible_text
+
+    club = ClubFactory(client=broker_client)
+    api = Api(broker_client, club["admin_token"])
+    players = [PlayerFactory(client=broker_client, club=club) for _ in range(10)]
+    tournament = api.post(
+        f"/clubs/{club['id']}/tournaments",
+        {"name": "Winter Cup", "engine": "chancellors", "rounds": 2, "final_table": 3},
+    ).get_json()
+    tid = tournament["id"]
+    for p in players[:9]:
+        api.post(f"/tournaments/{tid}/players", {"player": p["id"]})
+    tables = api.post(f"/tournaments/{tid}/rounds").get_json()["played"][0]["tables"]
+    first = [{"player": s["player"], "place": i} for i, s in enumerate(tables[0]["players"], start=1)]
+    api.post(f"/tournaments/{tid}/tables/1/result", {"players": first})
+    api.post(f"/tournaments/{tid}/tables/2/game", {"options": {"target": 10}})
+    api.post(f"/tournaments/{tid}/players/{players[8]['id']}/withdraw")
+    member = api.post(f"/clubs/{club['id']}/players/{players[0]['id']}/sign-in").get_json()["token"]
+    paths = (f"/club/{club['id']}/tournaments", f"/tournament/{tid}", f"/tournament/{tid}/screen")
+    axe = Axe()
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        for token in (club["admin_token"], member):
+            context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+            reader = context.new_page()
+            sign_in(reader, token)
+            for path in paths:
+                found += [f"{scheme} {p}" for p in problems(axe, reader, path)]
+                found += [f"{path}: {small}" for small in reader.evaluate(SMALL_TARGETS)]
+                found += [f"{path}: {words}" for words in offences(visible_text(reader.content()), None)]
+            context.close()
     assert not found, "\n".join(found)

@@ -140,9 +140,7 @@ class Opening:
         if missing:
             raise Invalid("unknown-player", "Every seat must be a player of this club.", players=missing)
         if spec.get("league"):
-            league_engine = self._league_engine(spec["league"])
-            if league_engine and league_engine != engine.id:
-                raise Invalid("league-engine", f"This league records {league_engine} games only.")
+            self.check_league(spec["league"], engine.id)
         catalog_ref, catalog_club = (
             self._catalog(engine, spec.get("catalog")) if engine.catalog_kind else (None, None)
         )
@@ -162,6 +160,12 @@ class Opening:
             catalog_club,
             _admin_spectator(spec),
         )
+
+    def check_league(self, league_id: Any, engine_id: str) -> None:
+        """The league is the club's, open, and records this game (or any)."""
+        league_engine = self._league_engine(league_id)
+        if league_engine and league_engine != engine_id:
+            raise Invalid("league-engine", f"This league records {league_engine} games only.")
 
     def _league_engine(self, league_id: Any) -> str | None:
         if league_id not in self._leagues:
