@@ -206,3 +206,34 @@ def test_a_new_game_shows_each_player_their_sign_in_as_a_link_and_a_code_and_no_
             game_id = re.search(r'href="/game/([0-9a-f-]+)/scorepad"', html).group(1)
             page = unescape(phone.get(f"/game/{game_id}").get_data(as_text=True))
             assert f"you see as {names[seat]}" in page
+
+
+def test_the_header_names_who_is_signed_in(client, app):
+    club_path, _ = start_club(client)
+    assert "Club admin" in re.search(
+        r'<span class="who">([^<]*)<', client.get(club_path).get_data(as_text=True)
+    ).group(1)
+    players_path = club_path + "/players"
+    for name in ("Ada", "Bea", "Cy"):
+        post(client, players_path, name=name)
+    page = client.get(players_path).get_data(as_text=True)
+    ada = re.findall(rf'action="{players_path}/([0-9a-f-]+)"', page)[0]
+    member = LINK.search(post(client, f"{players_path}/{ada}/sign-in").get_data(as_text=True)).group(1)
+    form = client.get(club_path + "/new-game?engine=chancellors").get_data(as_text=True)
+    seats = [re.search(rf'<option value="([0-9a-f-]+)">{n}<', form).group(1) for n in ("Ada", "Bea", "Cy")]
+    created = client.post(
+        club_path + "/new-game", data={"engine": "chancellors", "seat": seats, "csrf_token": csrf_token(form)}
+    ).get_data(as_text=True)
+    bea = re.findall(r'value="(http[^"]+)" readonly', created)[1]
+    for link, who in ((member, "Ada"), (bea, "Bea&#39;s seat")):
+        with app.test_client() as phone:
+            welcome = phone.get("/").get_data(as_text=True)
+            token = unescape(link).partition("#")[2]
+            assert (
+                phone.post("/sign-in", data={"token": token, "csrf_token": csrf_token(welcome)}).status_code
+                == 303
+            )
+            header = re.search(
+                r'<span class="who">([^<]*)<', phone.get("/", follow_redirects=True).get_data(as_text=True)
+            ).group(1)
+            assert header == who
