@@ -3,7 +3,9 @@
 Every tap of the page (a card picked, a die, an entry, an undo) comes through
 htmx and is answered with the scorepad's live part alone, swapped in place; a
 browser without JavaScript gets the same forms and links as whole pages (an
-entry then redirects back to the scorepad, its refusal flashed).
+entry then redirects back to the scorepad, its refusal flashed). A tap that
+narrows an entry (``?actor=&p=``) keeps the picks as the caller's
+half-entered set, which every later drawing of the pad shows (``sets``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def _render(
     refused: str = "",
     typed: dict[str, Any] | None = None,
 ):
+    """The pad, each actor's half-entered set as the caller left it (``actor``: a tap keeps ``picks`` as its set)."""
     page = scorepad_page.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
     template = "_scorepad.html" if posted.swapped() else "scorepad.html"
     return render_template(template, **page, refused=refused, typed=typed)

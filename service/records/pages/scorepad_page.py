@@ -10,6 +10,8 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from engines.base import RuleViolation
 from service.records import access
 from service.records.access import Principal
@@ -22,7 +24,7 @@ from service.records.recording import entry_tries, states
 from service.records.recording.creation import summary
 from service.records.recording.games import Game, config_of, get_game, player_names
 from service.records.recording.wording import reworder
-from service.records.scorepad import chance, labels, seats, shortcuts, turns
+from service.records.scorepad import chance, labels, seats, sets, shortcuts, turns
 from service.records.scorepad.choice import Choice, Then
 
 #: The newest lines of the log the scorepad shows.
@@ -52,6 +54,7 @@ def scorepad(
         known = player_names(conn, game.seats)
         reword = reworder(config_of(conn, game).catalog)
         settle = entry_tries.spent(conn, game) if principal.is_admin and game.status == "active" else []
+        kept = _kept_sets(conn, game, principal, state, actor, picks) if game.status == "active" else {}
     names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     viewer = access.viewer(game, principal)
@@ -66,7 +69,7 @@ def scorepad(
 
         turn = turns.whose_move(game, principal, state, names, label)
         if turn.chance is not None:
-            picked = list(picks) if actor == "table" else []
+            picked = kept.get("table", [])
             choice = chance.chance_choice(
                 _as_offered(game, principal, turn.chance), picked, label, words_for, names
             )
@@ -76,7 +79,7 @@ def scorepad(
             commands = engine.legal_commands(state, seat) if seat is not None else []
             if not commands:
                 continue
-            picked = list(picks) if actor == str(seat) else []
+            picked = kept.get(str(seat), [])
             then = _roll_after(game, principal, engine, state)
             choice = seats.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
@@ -103,6 +106,25 @@ def scorepad(
         "undo": last_entry(events) if principal.is_admin else None,
         "settle": [names[s] for s in settle],
     }
+
+
+def _kept_sets(
+    conn: psycopg.Connection,
+    game: Game,
+    principal: Principal,
+    state: Any,
+    actor: str | None,
+    picks: Sequence[str],
+) -> dict[str, list[str]]:
+    """The caller's half-entered sets by actor, ``picks`` kept first as
+    ``actor``'s when the caller enters for it (a tap on the pad)."""
+    request = game.engine.chance(state)
+    mine = [str(a) for a in access.actors(game, principal) if a is not None]
+    if request is not None and turns.may_supply(game, principal, request):
+        mine.append("table")
+    if actor is not None and actor in mine:
+        sets.keep(conn, game, principal, state, actor, list(picks))
+    return sets.kept(conn, game, principal, state)
 
 
 def _pass_window(
