@@ -37,6 +37,7 @@ def scorepad(
     principal: Principal | None,
     actor: str | None = None,
     picks: Sequence[str] = (),
+    entered: bool = False,
 ) -> dict[str, Any]:
     """A table game as the caller enters it: the choices of each actor the
     caller may enter for (its recorder: every seat and the table's chance; a
@@ -45,7 +46,8 @@ def scorepad(
     ``actor``, ``picks`` is kept as its set first); what the game waits for
     from others, in words that reveal nothing; the log and the game as the
     caller may see them, and the entry an undo would take back (the
-    recorder's)."""
+    recorder's). What the game forced with the latest entry is said in the
+    answer to the tap that ``entered`` it alone: read once, it goes."""
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
         principal = player_of_table(game, principal)
@@ -99,7 +101,7 @@ def scorepad(
         },
         "choices": pads,
         "window": window,
-        "forced": _forced_lines(events, log),
+        "forced": _forced_lines(events, log) if entered else [],
         "waiting": list(turn.waiting),
         "log": log,
         "log_length": game.version,
