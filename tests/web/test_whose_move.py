@@ -53,6 +53,10 @@ def test_the_game_page_and_the_scorepad_agree_on_whose_move_it_is_at_every_step(
             if dealt_to == seat:
                 assert HEADING.search(page).group(1) == f"Your move, {name}", step
                 assert 'id="own-cards"' in page and f"/game/{game['id']}/scorepad" in page
+                assert re.search(
+                    rf"Enter the (card|\d+ cards) dealt to {re.escape(name)} on the scorepad",
+                    re.sub(r"<[^>]+>", "", page),
+                )
                 assert f"Your cards: {name}" in pad
                 told_own_cards.add(seat)
             elif dealt_to is None and view["waiting_for_chance"] is None:
