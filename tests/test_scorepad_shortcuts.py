@@ -18,7 +18,7 @@ from service.records.pages import entries, scorepad_page
 from service.records.scorepad import shortcuts
 from tests.factories import Api
 from tests.helpers import event_count
-from tests.web.helpers import play_table_game, table_game
+from tests.web.helpers import csrf_token, play_table_game, sign_in, table_game
 
 PASS = {"type": "PassReaction"}
 PLAY = {"type": "PlayTactic", "card": "hawks"}
@@ -169,7 +169,7 @@ def test_the_only_entry_possible_after_a_tap_is_recorded_with_it_and_undone_with
     assert [e["type"] for e in events if e["version"] > version] == ["TurnHeld", "RollStarted"]
     legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
     assert legal["seats"].get("1", []) == []  # seat 1's roll is in: the table's die is awaited
-    pad = scorepad_page.scorepad(records, game["id"], recorder, None, [])
+    pad = scorepad_page.scorepad(records, game["id"], recorder, entered=True)
     assert len(pad["forced"]) == 1 and pad["forced"][0].endswith(" rolls.")
     entries.undo_last_entry(records, game["id"], recorder, written.body["version"], None)
     after = api.get(f"/games/{game['id']}/legal-actions").get_json()
@@ -225,3 +225,26 @@ def test_a_roll_the_rules_refuse_refuses_the_passes_too(pool, attacking):
     with pytest.raises((Invalid, RuleViolation)):
         entries.record_pass_window(records, game["id"], recorder, pad["game"]["version"], None, roll)
     assert event_count(pool, game["id"]) == before
+
+
+def test_what_an_entry_forced_is_said_once_in_the_answer_to_its_tap(pool, client):
+    club, game, api, _, version = _pig_turn_to_hold(client, pool)
+    sign_in(client, club["admin_token"])
+    path = f"/game/{game['id']}/scorepad"
+    pad = client.get(path).get_data(as_text=True)
+    answer = client.post(
+        path,
+        data={
+            "csrf_token": csrf_token(pad),
+            "seat": "0",
+            "command": '{"type": "Hold"}',
+            "version": str(version),
+        },
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert "Recorded with it, as the only entry anyone could make" in answer
+    for _ in range(2):  # the next tap (a reload, a pick) no longer says it
+        assert "Recorded with it" not in client.get(path, headers={"HX-Request": "true"}).get_data(
+            as_text=True
+        )
+    assert "Recorded with it" not in client.get(path).get_data(as_text=True)

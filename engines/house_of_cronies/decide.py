@@ -38,6 +38,7 @@ from engines.house_of_cronies.tactics import (
     decide_play,
 )
 from engines.kit import check_chance
+from engines.kit.table import counted
 
 # --- chance -------------------------------------------------------------------
 
@@ -225,7 +226,7 @@ def buy_tactics(state: HocState, seat: int, command: Mapping[str, Any], placer: 
     if tactic_supply(state) < count:
         raise RuleViolation(
             "tactics-exhausted",
-            f"Only {tactic_supply(state)} tactic(s) are left in the deck and its discards.",
+            f"Only {counted(tactic_supply(state), 'tactics')} {'is' if tactic_supply(state) == 1 else 'are'} left in the deck and its discards.",
             {"left": tactic_supply(state)},
         )
     cards = _money_cards(state, seat, command.get("cards"))
@@ -233,7 +234,9 @@ def buy_tactics(state: HocState, seat: int, command: Mapping[str, Any], placer: 
     value = value_of(state, cards)
     if value < price:
         raise RuleViolation(
-            "too-little-paid", f"{count} tactic(s) cost {price}; you offered {value}.", {"price": price}
+            "too-little-paid",
+            f"{counted(count, 'tactics')} {'costs' if count == 1 else 'cost'} {price}; you offered {value}.",
+            {"price": price},
         )
     spare = superfluous_card(state, cards, price)
     if spare is not None:

@@ -12,6 +12,7 @@ from engines.house_of_cronies.query import votes
 from engines.house_of_cronies.state import OPENING, OVER, HocState, dump_state
 from engines.house_of_cronies.tactics import answer_card, point_of_order_seats, window_seats
 from engines.kit.labels import is_index
+from engines.kit.table import counted
 
 
 def view(state: HocState, seat: int | None) -> dict[str, Any]:
@@ -149,7 +150,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
     if t == ev.TACTIC_DRAW_FORFEITED:
         return f"No tactics are left: {who} draws nothing."
     if t == ev.CRONY_PLACED:
-        extra = f" and draws {d['free_tactics']} free tactic(s)" if d.get("free_tactics") else ""
+        extra = f" and draws {counted(d['free_tactics'], 'free tactics')}" if d.get("free_tactics") else ""
         return f"{who} places {d['name']} as {_position(d['position'])}{extra}."
     if t == ev.CRONY_DISCARDED:
         return f"{who} has no position for {d['name']} and discards it."

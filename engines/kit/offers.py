@@ -35,6 +35,7 @@ from typing import Any
 
 from engines.base import RuleViolation
 from engines.kit.frozen import replace
+from engines.kit.table import counted
 
 OFFERED = "TradeOffered"
 ACCEPTED = "TradeAccepted"
@@ -173,7 +174,7 @@ def accepted_data(offer: Offer, chosen: Any) -> dict[str, Any]:
     if len(chosen) != offer.terms.ask_cards:
         raise RuleViolation(
             "wrong-card-count",
-            f"The offer asks for {offer.terms.ask_cards} card(s).",
+            f"The offer asks for {counted(offer.terms.ask_cards, 'cards')}.",
             {"ask_cards": offer.terms.ask_cards},
         )
     return {**offer.to_json(), "take_cards": list(chosen)}

@@ -9,6 +9,7 @@ from typing import Any
 from engines.base import Event
 from engines.kit import windows
 from engines.kit.labels import seat_name
+from engines.kit.table import counted
 from engines.political_divide_and_conquer import events as ev
 from engines.political_divide_and_conquer.scoring import base_cards, influence, score, wing, wing_totals
 from engines.political_divide_and_conquer.state import OVER, Draw, PdcState, dump_state
@@ -122,7 +123,9 @@ def _added(d: dict) -> str:
     if d["groups"]:
         parts.append(_count(len(d["groups"])).replace("card", "group"))
     if d["stacks"]:
-        parts.append(f"{len(d['stacks'])} asset(s) or deficit(s)")
+        parts.append(
+            f"{counted(len(d['stacks']), 'assets')} or {'deficit' if len(d['stacks']) == 1 else 'deficits'}"
+        )
     return " and ".join(parts)
 
 

@@ -28,7 +28,9 @@ def _qr(link: str) -> Markup:
     return Markup(svg)  # segno's own markup; the link is encoded in its modules, not as text
 
 
+@blueprint.app_template_filter("sign_in_link")
 def sign_in_link(token: str) -> str:
+    """The link that signs its holder in with ``token`` (the token after "#": never sent to a server's log)."""
     return url_for("web.welcome", _external=True) + "#" + token
 
 

@@ -3,7 +3,9 @@
 Every tap of the page (a card picked, a die, an entry, an undo) comes through
 htmx and is answered with the scorepad's live part alone, swapped in place; a
 browser without JavaScript gets the same forms and links as whole pages (an
-entry then redirects back to the scorepad, its refusal flashed).
+entry then redirects back to the scorepad, its refusal flashed). A tap that
+narrows an entry (``?actor=&p=``) keeps the picks as the caller's
+half-entered set, which every later drawing of the pad shows (``sets``).
 """
 
 from __future__ import annotations
@@ -27,17 +29,22 @@ def _render(
     picks: list[str] | None = None,
     refused: str = "",
     typed: dict[str, Any] | None = None,
+    entered: bool = False,
 ):
-    page = scorepad_page.scorepad(session.records(), game_id, session.principal(), actor, picks or [])
+    """The pad, each actor's half-entered set as the caller left it (``actor``: a tap keeps ``picks`` as its set)."""
+    page = scorepad_page.scorepad(
+        session.records(), game_id, session.principal(), actor, picks or [], entered
+    )
     template = "_scorepad.html" if posted.swapped() else "scorepad.html"
     return render_template(template, **page, refused=refused, typed=typed)
 
 
-def _answered(game_id: UUID, refused: str):
+def _answered(game_id: UUID, refused: str, entered: bool = False):
     """After an entry or an undo: the pad in place (a refused number still
-    typed in its field), or a redirect to the page."""
+    typed in its field; what the entry forced said in this answer alone), or
+    a redirect to the page."""
     if posted.swapped():
-        return _render(game_id, refused=refused, typed=posted.typed() if refused else None)
+        return _render(game_id, refused=refused, typed=posted.typed() if refused else None, entered=entered)
     if refused:
         flash(refused, "refused")
     return redirect(url_for("web.scorepad", game_id=game_id), 303)
@@ -67,7 +74,7 @@ def enter(game_id: UUID):
         )
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = posted.why(error)
-    return _answered(game_id, refused)
+    return _answered(game_id, refused, entered=not refused)
 
 
 def _roll(value: str) -> dict[str, Any] | None:
@@ -98,7 +105,7 @@ def enter_pass_window(game_id: UUID):
         )
     except (Conflict, Forbidden, Invalid, RuleViolation) as error:
         refused = posted.why(error)
-    return _answered(game_id, refused)
+    return _answered(game_id, refused, entered=not refused)
 
 
 @blueprint.post("/game/<uuid:game_id>/scorepad/let-try-again")

@@ -34,6 +34,12 @@ def principal() -> Principal | None:
     return g.web_principal
 
 
+def signed_in_as() -> str:
+    """Who the browser is signed in as, in the header's words (asked only by a whole page)."""
+    who = principal()
+    return sign_ins.signed_in_as(records(), who) if who is not None else ""
+
+
 def sign_in(response: Response, token: str) -> tuple[Response, Principal]:
     """Open a web session for ``token`` (``Unauthenticated`` when it is not
     one) and give the browser its id; the forms' CSRF secret (in Flask's own

@@ -73,7 +73,7 @@ def _num(value: float | None, places: int = 1) -> str:
 
 @blueprint.context_processor
 def _signed_in() -> dict[str, Any]:
-    return {"principal": session.principal()}
+    return {"principal": session.principal(), "signed_in_as": session.signed_in_as}
 
 
 def _int(name: str, default: int | None = None) -> int | None:

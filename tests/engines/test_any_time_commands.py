@@ -10,7 +10,7 @@ import pytest
 
 from engines import registry
 from engines.chance import deal
-from service.records.pages.game_page import awaited
+from service.records.scorepad.turns import awaited
 from tests.engine_contract import trial_config
 
 

@@ -339,24 +339,22 @@ def test_a_command_that_rolls_one_die_is_six_buttons_each_entering_the_roll_too(
     assert [o.command for o in choice.options if o.then is None] == [{"type": "Hold"}]
 
 
-def test_a_command_after_which_one_card_is_drawn_is_also_one_button_per_card_name():
+def test_a_command_after_which_a_card_is_drawn_is_one_button_and_the_card_is_asked_next():
+    """One way, whatever the deck holds: the command alone, its card then asked as a draw."""
     legal = [{"type": "BuyTactics", "seat": 0}, {"type": "EndTurn", "seat": 0}]
-    pool = ("P1", "P1b", "P2", "P3")
-
-    def then(command):
-        if command["type"] != "BuyTactics":
-            return None
-        return ChanceRequest("DrawCards", draw=1, pool=pool, fixed={"to": 0}, dealt_to=0)
-
     words_for = engine_value_labels(Named(), None, NAMES)
-    choice = seat_choice(0, legal, [], then=then, words_for=words_for, names=NAMES)
-    buying = [o for o in choice.options if o.command == {"type": "BuyTactics"}]
-    assert buying[0].then is None, "the purchase alone, for a card not known yet"
-    drawn = [(o.label, o.then["cards"]) for o in buying[1:]]
-    assert drawn == [("Filibuster", ["P3"]), ("Leak", ["P2"]), ("Scapegoat", ["P1"])]
-    assert {o.group for o in buying[1:]} == {"Buy tactics, then the card Ann draws"}
-    for option in buying[1:]:
-        check_chance(then(option.command), {**option.then, "seat": None})
+    for pool in (("P1", "P1b", "P2", "P3"), ("P1",), tuple(f"P{n}" for n in range(1, 4)) * 5):
+
+        def then(command, pool=pool):
+            if command["type"] != "BuyTactics":
+                return None
+            return ChanceRequest("DrawCards", draw=1, pool=pool, fixed={"to": 0}, dealt_to=0)
+
+        choice = seat_choice(0, legal, [], then=then, words_for=words_for, names=NAMES)
+        assert [(o.command, o.then) for o in choice.options] == [
+            ({"type": "BuyTactics"}, None),
+            ({"type": "EndTurn"}, None),
+        ]
 
 
 def test_a_pass_window_s_dice_are_one_tap_each_roll():

@@ -4,6 +4,7 @@ member sign-ins and leagues, the admin sign-in replaced; errors as pages."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -168,3 +169,71 @@ def test_a_refused_new_game_keeps_its_input_and_says_why_beside_the_players(clie
     html = refused.get_data(as_text=True)
     assert refused.status_code == 422 and 'id="seats-error"' in html and "3 to 4 players" in html
     assert f'<option value="{ada}" selected>Ada<' in html
+
+
+def test_a_new_game_shows_each_player_their_sign_in_as_a_link_and_a_code_and_no_raw_token(client, app):
+    club_path, _ = start_club(client)
+    names = ("Ana", "Ben", "Chloé")
+    for name in names:
+        post(client, club_path + "/players", name=name)
+    form = client.get(club_path + "/new-game?engine=chancellors").get_data(as_text=True)
+    seats = [re.search(rf'<option value="([0-9a-f-]+)">{n}<', form).group(1) for n in names]
+    created = client.post(
+        club_path + "/new-game",
+        data={"engine": "chancellors", "seat": seats, "csrf_token": csrf_token(form)},
+    )
+    html = created.get_data(as_text=True)
+    assert created.status_code == 200 and created.headers["Cache-Control"] == "no-store"
+    sections = re.findall(r'(?s)<section class="card seat-sign-in".*?</section>', html)
+    assert [unescape(re.search(r"<h2>([^<]+)</h2>", s).group(1)) for s in sections] == list(names)
+    links = [
+        unescape(re.search(r'<input type="text" id="[^"]+" value="([^"]+)" readonly', s).group(1))
+        for s in sections
+    ]
+    tokens = [link.partition("#")[2] for link in links]
+    assert all(link.startswith("http") and "/welcome#" in link for link in links), links
+    assert len(set(tokens)) == 3 and all(tokens)
+    assert all("<svg" in s for s in sections), "each player's sign-in as a QR code"
+    text = re.sub(r"(?s)<(script|style|svg)\b.*?</\1>|<[^>]*>", " ", html)
+    assert not [t for t in tokens if t in text], "no raw token in the page's text"
+    for seat, token in enumerate(tokens):  # each link signs its player in to their own seat
+        with app.test_client() as phone:
+            welcome = phone.get("/").get_data(as_text=True)
+            assert (
+                phone.post("/sign-in", data={"token": token, "csrf_token": csrf_token(welcome)}).status_code
+                == 303
+            )
+            game_id = re.search(r'href="/game/([0-9a-f-]+)/scorepad"', html).group(1)
+            page = unescape(phone.get(f"/game/{game_id}").get_data(as_text=True))
+            assert f"you see as {names[seat]}" in page
+
+
+def test_the_header_names_who_is_signed_in(client, app):
+    club_path, _ = start_club(client)
+    assert "Club admin" in re.search(
+        r'<span class="who">([^<]*)<', client.get(club_path).get_data(as_text=True)
+    ).group(1)
+    players_path = club_path + "/players"
+    for name in ("Ada", "Bea", "Cy"):
+        post(client, players_path, name=name)
+    page = client.get(players_path).get_data(as_text=True)
+    ada = re.findall(rf'action="{players_path}/([0-9a-f-]+)"', page)[0]
+    member = LINK.search(post(client, f"{players_path}/{ada}/sign-in").get_data(as_text=True)).group(1)
+    form = client.get(club_path + "/new-game?engine=chancellors").get_data(as_text=True)
+    seats = [re.search(rf'<option value="([0-9a-f-]+)">{n}<', form).group(1) for n in ("Ada", "Bea", "Cy")]
+    created = client.post(
+        club_path + "/new-game", data={"engine": "chancellors", "seat": seats, "csrf_token": csrf_token(form)}
+    ).get_data(as_text=True)
+    bea = re.findall(r'value="(http[^"]+)" readonly', created)[1]
+    for link, who in ((member, "Ada"), (bea, "Bea&#39;s seat")):
+        with app.test_client() as phone:
+            welcome = phone.get("/").get_data(as_text=True)
+            token = unescape(link).partition("#")[2]
+            assert (
+                phone.post("/sign-in", data={"token": token, "csrf_token": csrf_token(welcome)}).status_code
+                == 303
+            )
+            header = re.search(
+                r'<span class="who">([^<]*)<', phone.get("/", follow_redirects=True).get_data(as_text=True)
+            ).group(1)
+            assert header == who

@@ -138,6 +138,25 @@ def web_session_principal(records: Records, session_id: str) -> Principal:
     return access.principal_of(row)
 
 
+def signed_in_as(records: Records, principal: Principal) -> str:
+    """Who a sign-in is, in the words of a page's header: the club's admin, a
+    member by their name, a seat by its player's ("Ana's seat")."""
+    if principal.is_admin:
+        return "Club admin"
+    with records.pool.connection() as conn:
+        if principal.is_member:
+            row = conn.execute(
+                "SELECT name FROM players WHERE id = %s AND club_id = %s",
+                (principal.player_id, principal.club_id),
+            ).fetchone()
+            return row["name"] if row else "Member"
+        row = conn.execute(
+            "SELECT p.name FROM games g JOIN players p ON p.id = (g.seats ->> %s)::uuid WHERE g.id = %s",
+            (principal.seat, principal.game_id),
+        ).fetchone()
+    return f"{row['name']}'s seat" if row else "Your seat"
+
+
 def close_web_session(records: Records, session_id: str) -> None:
     with records.pool.connection() as conn:
         conn.execute("DELETE FROM web_sessions WHERE hash = %s", (access.hash_token(session_id),))

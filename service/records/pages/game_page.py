@@ -12,7 +12,7 @@ from uuid import UUID
 
 import psycopg
 
-from engines.base import Amount, Engine, Event
+from engines.base import Amount, Event
 from service.records import access
 from service.records.access import Principal, Viewer
 from service.records.log import fold, store
@@ -22,7 +22,7 @@ from service.records.reading.steps import describe_service, name_list
 from service.records.recording import results, states
 from service.records.recording.games import Game, config_of, get_game
 from service.records.recording.wording import reworder
-from service.records.scorepad import labels, seats
+from service.records.scorepad import labels, seats, turns
 from service.records.scorepad.choice import Choice
 
 
@@ -48,15 +48,21 @@ def game_page(
         events = store.read_stream(conn, game.id)
         reword = reworder(config_of(conn, game).catalog)
         seat = access.page_seat(game, principal, view["viewer"])
-        state = states.load_state(conn, game) if seat is not None else None
+        state = states.load_state(conn, game) if game.status == "active" else None
     names = name_list([s["name"] for s in view["seats"]], game.seats)
+    label = reworded(labels.engine_labels(game.engine, state, names), reword) if state is not None else str
+    turn = turns.whose_move(game, principal, state, names, label)
     return {
         **view,
         "title": game.engine.title,
         "log": log_lines(game, events, view["viewer"], names, reword=reword),
         "recorder": _records_it(game, principal),
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
-        "acting": None if seat is None else _seat_actions(game, state, seat, names, list(picks), reword),
+        "acting": None
+        if seat is None
+        else _seat_actions(game, state, seat, names, list(picks), reword, turn),
+        "waiting": list(turn.waiting),
+        "your_move": bool(turn.seats or turn.chance) and seat is None,
     }
 
 
@@ -76,12 +82,19 @@ def result_page(conn: psycopg.Connection, game: Game) -> dict[str, Any]:
 
 
 def _seat_actions(
-    game: Game, state: Any, seat: int, names: list[str], picks: list[str], reword: Callable[[str], str]
+    game: Game,
+    state: Any,
+    seat: int,
+    names: list[str],
+    picks: list[str],
+    reword: Callable[[str], str],
+    turn: turns.Turn,
 ) -> dict[str, Any]:
     """``seat``'s legal actions on ``state`` as the scorepad offers them
     (``seats.seat_choice``: worded as the log will read them, in the
-    catalog's words), the version they were read at, and whom else the game
-    waits for."""
+    catalog's words), the version they were read at, whether it is the
+    seat's move (``turns.whose_move``, as the scorepad says it) and the cards
+    dealt into its hand it is to enter on the scorepad."""
     engine = game.engine
     label, value = (
         labels.engine_labels(engine, state, names),
@@ -91,22 +104,18 @@ def _seat_actions(
     def words_for(field: str, v: Any) -> str:
         return reword(value(field, v))
 
-    waiting = []
-    for other in range(len(game.seats)):
-        commands = awaited(engine, state, other)
-        if other != seat and commands:
-            waiting.append(waiting_for_seat(names[other], commands, False))
     return {
         "seat": seat,
         "name": names[seat],
         "version": game.version,
+        "yours": turn.awaits(seat),
+        "own_cards": turn.own_cards if turn.chance is not None and turn.chance.dealt_to == seat else 0,
         "choice": _with_amounts(
             seats.seat_choice(
                 seat, engine.legal_commands(state, seat), picks, reworded(label, reword), words_for
             ),
             engine.amounts(state, seat) if not picks else (),
         ),
-        "waiting": waiting,
     }
 
 
@@ -160,20 +169,3 @@ def log_lines(
             }
         )
     return out[::-1]
-
-
-def awaited(engine: Engine, state: Any, seat: int) -> list[dict[str, Any]]:
-    """What the game waits for ``seat`` to enter: its legal commands but those it
-    may send at any time (``Engine.any_time``), whose presence would tell what
-    its hidden hand holds. The one reading of "whose move" for every page."""
-    return [c for c in engine.legal_commands(state, seat) if c["type"] not in engine.any_time]
-
-
-def waiting_for_seat(name: str, commands: list[dict[str, Any]], seen: bool) -> str:
-    """A seat's entry awaited, by what it does when all its entries are one
-    kind ("to place a bid") and the caller may see that seat (what it may do
-    can tell what its hidden hand holds)."""
-    kinds = {c["type"] for c in commands}
-    if len(kinds) == 1 and seen:
-        return f"Waiting for {name}: {labels.words(kinds.pop()).lower()}"
-    return f"Waiting for {name}'s entry"

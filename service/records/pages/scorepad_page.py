@@ -5,40 +5,49 @@ the table's pass window, the log and the game as the caller may see them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from engines.base import RuleViolation
 from service.records import access
 from service.records.access import Principal
-from service.records.errors import Forbidden, NotFound
 from service.records.log import store
 from service.records.log.context import Records
 from service.records.pages.entries import last_entry, newest_events, player_of_table
-from service.records.pages.game_page import awaited, log_lines, reworded, waiting_for_seat
+from service.records.pages.game_page import log_lines, reworded
 from service.records.reading.steps import name_list
 from service.records.recording import entry_tries, states
 from service.records.recording.creation import summary
 from service.records.recording.games import Game, config_of, get_game, player_names
 from service.records.recording.wording import reworder
-from service.records.scorepad import chance, labels, seats, shortcuts
-from service.records.scorepad.choice import Choice, Label, Then
+from service.records.scorepad import chance, labels, seats, sets, shortcuts, turns
+from service.records.scorepad.choice import Choice, Then
 
 #: The newest lines of the log the scorepad shows.
 SCOREPAD_LINES = 30
 
 
 def scorepad(
-    records: Records, game_id: UUID, principal: Principal | None, actor: str | None, picks: list[str]
+    records: Records,
+    game_id: UUID,
+    principal: Principal | None,
+    actor: str | None = None,
+    picks: Sequence[str] = (),
+    entered: bool = False,
 ) -> dict[str, Any]:
     """A table game as the caller enters it: the choices of each actor the
     caller may enter for (its recorder: every seat and the table's chance; a
-    player: their own seat and the cards dealt into their own hand), narrowed
-    by ``picks`` for ``actor``; what the game waits for from others, in words
-    that reveal nothing; the log and the game as the caller may see them, and
-    the entry an undo would take back (the recorder's)."""
+    player: their own seat and the cards dealt into their own hand), each
+    narrowed by the caller's half-entered set for it (``sets``: with
+    ``actor``, ``picks`` is kept as its set first); what the game waits for
+    from others, in words that reveal nothing; the log and the game as the
+    caller may see them, and the entry an undo would take back (the
+    recorder's). What the game forced with the latest entry is said in the
+    answer to the tap that ``entered`` it alone: read once, it goes."""
     with records.pool.connection() as conn:
         game = get_game(conn, game_id)
         principal = player_of_table(game, principal)
@@ -47,11 +56,12 @@ def scorepad(
         known = player_names(conn, game.seats)
         reword = reworder(config_of(conn, game).catalog)
         settle = entry_tries.spent(conn, game) if principal.is_admin and game.status == "active" else []
+        kept = _kept_sets(conn, game, principal, state, actor, picks) if game.status == "active" else {}
     names = name_list([known.get(p) for p in game.seats], game.seats)
     engine = game.engine
     viewer = access.viewer(game, principal)
     pads: list[Choice] = []
-    waiting: list[str] = []
+    turn = turns.Turn()
     if game.status == "active":
         label = reworded(labels.engine_labels(engine, state, names), reword)
         value_label = labels.engine_value_labels(engine, state, names)
@@ -59,33 +69,19 @@ def scorepad(
         def words_for(field: str, value: Any) -> str:
             return reword(value_label(field, value))
 
-        request = engine.chance(state)
-        if request is not None:
-            if _may_supply(game, principal, request):
-                picked = picks if actor == "table" else []
-                choice = chance.chance_choice(
-                    _as_offered(game, principal, request), picked, label, words_for, names
-                )
-                own = request.dealt_to is not None and not access.may_see_pool(game, principal)
-                pads.append(replace(choice, own=own))
-            else:
-                waiting.append(_waiting_for_chance(request, names, label))
-        mine = access.actors(game, principal)
-        for seat in range(len(game.seats)):
-            commands = engine.legal_commands(state, seat)
+        turn = turns.whose_move(game, principal, state, names, label)
+        if turn.chance is not None:
+            picked = kept.get("table", [])
+            choice = chance.chance_choice(
+                _as_offered(game, principal, turn.chance), picked, label, words_for, names
+            )
+            own = turn.chance.dealt_to is not None and not access.may_see_pool(game, principal)
+            pads.append(replace(choice, own=own))
+        for seat in access.actors(game, principal):
+            commands = engine.legal_commands(state, seat) if seat is not None else []
             if not commands:
                 continue
-            if seat not in mine:
-                if awaited(engine, state, seat):
-                    waiting.append(
-                        waiting_for_seat(
-                            names[seat],
-                            awaited(engine, state, seat),
-                            access.may_see_seat(game, principal, seat),
-                        )
-                    )
-                continue
-            picked = picks if actor == str(seat) else []
+            picked = kept.get(str(seat), [])
             then = _roll_after(game, principal, engine, state)
             choice = seats.seat_choice(seat, commands, picked, label, words_for, then, names)
             if choice is not None:
@@ -105,13 +101,32 @@ def scorepad(
         },
         "choices": pads,
         "window": window,
-        "forced": _forced_lines(events, log),
-        "waiting": waiting,
+        "forced": _forced_lines(events, log) if entered else [],
+        "waiting": list(turn.waiting),
         "log": log,
         "log_length": game.version,
         "undo": last_entry(events) if principal.is_admin else None,
         "settle": [names[s] for s in settle],
     }
+
+
+def _kept_sets(
+    conn: psycopg.Connection,
+    game: Game,
+    principal: Principal,
+    state: Any,
+    actor: str | None,
+    picks: Sequence[str],
+) -> dict[str, list[str]]:
+    """The caller's half-entered sets by actor, ``picks`` kept first as
+    ``actor``'s when the caller enters for it (a tap on the pad)."""
+    request = game.engine.chance(state)
+    mine = [str(a) for a in access.actors(game, principal) if a is not None]
+    if request is not None and turns.may_supply(game, principal, request):
+        mine.append("table")
+    if actor is not None and actor in mine:
+        sets.keep(conn, game, principal, state, actor, list(picks))
+    return sets.kept(conn, game, principal, state)
 
 
 def _pass_window(
@@ -131,7 +146,7 @@ def _pass_window(
             after = game.engine.evolve(after, event)
     request = game.engine.chance(after)
     rolls = None
-    if request is not None and _may_supply(game, principal, request):
+    if request is not None and turns.may_supply(game, principal, request):
         rolls = chance.dice_after(request, names)
     return {
         "passes": [label({**command, "seat": seat}) for seat, command in window.entries],
@@ -162,7 +177,7 @@ def _roll_after(game: Game, principal: Principal, engine: Any, state: Any) -> Th
         except RuleViolation:
             return None
         request = engine.chance(after)
-        if request is None or not _may_supply(game, principal, request):
+        if request is None or not turns.may_supply(game, principal, request):
             return None
         return _as_offered(game, principal, request)
 
@@ -173,21 +188,3 @@ def _as_offered(game: Game, principal: Principal, request: Any) -> Any:
     """``request`` as the caller is asked it: a seat entering its own cards
     from every card it cannot see, the recorder from the pool."""
     return request if access.may_see_pool(game, principal) else chance.own_cards(request)
-
-
-def _may_supply(game: Game, principal: Principal, request: Any) -> bool:
-    try:
-        access.may_supply_chance(game, principal, request)
-    except (Forbidden, NotFound):
-        return False
-    return True
-
-
-def _waiting_for_chance(request: Any, names: list[str], label: Label) -> str:
-    """What the table awaits from someone else, revealing no card: a player's
-    own cards by their name, the rest by the line the log will write."""
-    if request.dealt_to is not None:
-        count = request.draw
-        cards = "card" if count == 1 else f"{count} cards"
-        return f"Waiting for {names[request.dealt_to]} to enter their {cards}"
-    return f"Waiting for the table: {label({'type': request.command, 'seat': None, **dict(request.fixed)})}"

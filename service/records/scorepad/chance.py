@@ -12,9 +12,7 @@ pair of dice is one tap on a six-by-six grid (first die by row, second by column
 
 A draw that takes most of its pool is entered by the cards that stay
 (tapping the five cards left of twenty-five, not the twenty discarded); one
-that takes the whole pool is one button. A command after which one card of
-a few names is drawn is also one button per name, the command and its card
-in one tap.
+that takes the whole pool is one button.
 """
 
 from __future__ import annotations
@@ -31,8 +29,6 @@ from service.records.scorepad.labels import command_label, die_names, plain_valu
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
-#: A command after which one card is drawn is also one button per card name, up to this many names.
-CARD_AFTER_AT = 8
 
 
 def dice_after(request: ChanceRequest, names: Sequence[str]) -> dict[str, Any] | None:

@@ -15,8 +15,6 @@ from engines.base import Amount, ChanceRequest
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
-#: A command after which one card is drawn is also one button per card name, up to this many names.
-CARD_AFTER_AT = 8
 
 
 @dataclass(frozen=True)

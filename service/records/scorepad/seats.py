@@ -28,7 +28,6 @@ from service.records.scorepad.labels import (
     path_label,
     plain_value,
     reading,
-    seat_name,
     told_apart,
     value_label,
     words,
@@ -36,16 +35,6 @@ from service.records.scorepad.labels import (
 
 #: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
 FINAL_AT = 24
-#: A command after which one card is drawn is also one button per card name, up to this many names.
-CARD_AFTER_AT = 8
-
-
-#: A seat's legal commands up to this many are direct buttons, grouped by kind (no question first).
-FINAL_AT = 24
-
-
-#: A command after which one card is drawn is also one button per card name, up to this many names.
-CARD_AFTER_AT = 8
 
 
 def _finals(commands: list[dict[str, Any]], label: Label, words_for: ValueLabel) -> list[Option]:
@@ -99,10 +88,7 @@ def seat_choice(
     if len(remaining) <= FINAL_AT:
         options = _finals([c for _, c in remaining], label, words_for)
         if then is not None:
-            rolled = [r for o in options for r in _with_roll(o, actor, then, names, words_for)]
-            if len(rolled) > 2 * FINAL_AT:  # a card drawn after each of many entries: the entries alone
-                rolled = [r for o in options for r in _with_roll(o, actor, then, names)]
-            options = rolled
+            options = [r for o in options for r in _with_roll(o, actor, then, names)]
         return Choice(actor, "Which action?" if not wanted else "Which one?", options, picked)
     groups = _narrowed(remaining)
     asked = {g.asked[0][0] for g in groups if len(g.asked) == 1}
@@ -202,35 +188,17 @@ def _split(group: _Group) -> list[_Group]:
     raise AssertionError("distinct commands differ somewhere")
 
 
-def _with_roll(
-    option: Option, actor: int, then: Then, names: Sequence[str], words_for: ValueLabel | None = None
-) -> list[Option]:
+def _with_roll(option: Option, actor: int, then: Then, names: Sequence[str]) -> list[Option]:
     """``option`` as six buttons under one heading when its command rolls one
     die and nothing else: each face enters the command and the roll together.
-    With ``words_for``, a command after which one card is drawn from a pool
-    of few names is also one button per name (after the command alone, for
-    when the card is not known yet)."""
+    A card drawn after a command is always asked next, on the table's pad (one
+    way, whatever the deck holds then): the command is one button."""
     request = then({**option.command, "seat": actor})
-    if request is None:
+    if request is None or request.dice != 1 or request.draw:
         return [option]
     chance = {"type": request.command, **dict(request.fixed)}
-    if request.dice == 1 and not request.draw:
-        heading = f"{option.label}, then {die_names(request, names)[0]}"
-        return [
-            Option(str(v), command=option.command, group=heading, then={**chance, "dice": [v]})
-            for v in range(1, 7)
-        ]
-    if words_for is None or request.draw != 1 or request.dice or not request.pool:
-        return [option]
-    by_words: dict[str, str] = {}  # a card's words -> the lowest-numbered copy, as a set enters it
-    for card in sorted(set(request.pool)):
-        by_words.setdefault(words_for("cards", card), card)
-    if len(by_words) > CARD_AFTER_AT:
-        return [option]
-    who = seat_name(names, request.dealt_to) if request.dealt_to is not None else "the table"
-    heading = f"{option.label}, then the card {who} draws"
-    drawn = [
-        Option(text, command=option.command, group=heading, then={**chance, "cards": [by_words[text]]})
-        for text in sorted(by_words, key=str.casefold)
+    heading = f"{option.label}, then {die_names(request, names)[0]}"
+    return [
+        Option(str(v), command=option.command, group=heading, then={**chance, "dice": [v]})
+        for v in range(1, 7)
     ]
-    return [option, *drawn]
