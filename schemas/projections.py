@@ -90,6 +90,9 @@ class RatedGame(Schema):
     seq = fields.Integer(metadata={"description": "The game's place in the league's rating order."})
     game = fields.UUID()
     ended_at = fields.DateTime(allow_none=True)
+    played_on = fields.Date(
+        metadata={"description": "The day the game was played: the rating order's first key."}
+    )
     changes = fields.List(fields.Nested(RatingChange))
 
 

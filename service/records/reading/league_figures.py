@@ -20,7 +20,8 @@ from service.records.recording.games import player_names
 
 #: The statistics projection's per-game row.
 FIELDS = (
-    "game_id, club_id, league_id, engine, seats, status, result_only, created_at, ended_at, end_version, end_position,"
+    "game_id, club_id, league_id, engine, seats, status, result_only, created_at, ended_at, played_on, end_version,"
+    " end_position,"
     " events, turns, first_seat, places, scores, ended_by, engine_stats, luck"
 )
 

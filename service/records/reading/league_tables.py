@@ -58,7 +58,7 @@ def rating_history(
         position = position_of(conn, "standings", min_position)
         sql = (
             "SELECT h.seq, h.game_id, h.player_id, h.seat, h.place, h.mu_before, h.sigma_before, h.mu_after,"
-            " h.sigma_after, g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " h.sigma_after, g.ended_at, g.played_on FROM rating_history h JOIN standings_games g USING (game_id)"
             " WHERE h.league_id = %s"
         )
         params: list = [league_id]
@@ -70,7 +70,15 @@ def rating_history(
     games: list[dict] = []
     for r in rows:
         if not games or games[-1]["seq"] != r["seq"]:
-            games.append({"seq": r["seq"], "game": r["game_id"], "ended_at": r["ended_at"], "changes": []})
+            games.append(
+                {
+                    "seq": r["seq"],
+                    "game": r["game_id"],
+                    "ended_at": r["ended_at"],
+                    "played_on": r["played_on"],
+                    "changes": [],
+                }
+            )
         before, after = ordinal(r["mu_before"], r["sigma_before"]), ordinal(r["mu_after"], r["sigma_after"])
         games[-1]["changes"].append(
             {
