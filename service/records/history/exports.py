@@ -60,7 +60,8 @@ def league_plays_csv(records: Records, league_id: UUID, principal: Principal | N
 
 
 def standings_csv(records: Records, league_id: UUID, principal: Principal | None) -> str:
-    """The league's standings as CSV: ranked players by rank, then the unranked."""
+    """The league's standings as CSV: ranked players by rank, then the unranked;
+    the rating as the pages show it, 1500 + 42 × (mu − 3 sigma) (docs/ratings.md)."""
     table = league_tables.standings(records, league_id, principal, None)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -74,7 +75,7 @@ def standings_csv(records: Records, league_id: UUID, principal: Principal | None
                 row["wins"],
                 _number(row["points"]),
                 _number(round(row["average_score"], 3)) if row["average_score"] is not None else "",
-                _number(round(row["rating"], 3)),
+                row["rating"],
             ]
         )
     return out.getvalue()
