@@ -188,14 +188,14 @@ FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON 
 WHERE g.club_id = %(club)s AND g.status = 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
 ORDER BY g.created_at DESC LIMIT %(limit)s
 """
-#: The newest games played (by the day each was played; those the statistics
-#: have yet to read first).
+#: The newest games played, by the day each was played (an abandoned one, or
+#: one the statistics have yet to read, by the day it began).
 LATEST_PLAYED = """
 SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
        coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at, s.played_on
 FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
 WHERE g.club_id = %(club)s AND g.status <> 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
-ORDER BY s.played_on DESC NULLS FIRST, g.created_at DESC LIMIT %(limit)s
+ORDER BY coalesce(s.played_on, g.created_at::date) DESC, g.created_at DESC LIMIT %(limit)s
 """
 
 
