@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from schemas.api import MAX_SEAT, CatalogRef, EngineCommand, Outcome
@@ -69,6 +71,16 @@ class GameDocument(Schema):
         load_default=None, allow_none=True, validate=validate.OneOf(["active", "finished", "abandoned"])
     )
     abandon_reason = Reason()
+    played_at = fields.AwareDateTime(
+        default_timezone=dt.UTC,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "When a finished game was played (an export: the moment it ended). An import keeps it"
+            " as the game's day in lists and its place in the league's rating order; a game it leaves live"
+            " is played from the import on."
+        },
+    )
     outcome = fields.Nested(
         Outcome,
         load_default=None,

@@ -43,6 +43,12 @@ class HeadToHead(Schema):
 class ProfileRatedGame(Schema):
     game = fields.Integer(metadata={"description": "The game's number in the league's rating order."})
     ended_at = fields.DateTime(allow_none=True)
+    played_on = fields.Date(
+        allow_none=True,
+        metadata={
+            "description": "The day the game was played (a result's day, an imported game's, or the day it ended)."
+        },
+    )
     place = fields.Integer()
     rating = fields.Integer(metadata={"description": "1500 + 42 × (mu − 3 sigma) after the game."})
     change = fields.Integer(metadata={"description": "The rating's change in this game."})
@@ -71,6 +77,12 @@ class PlayedGame(Schema):
     title = fields.String()
     league = fields.Nested(LeagueRef, allow_none=True)
     ended_at = fields.DateTime(allow_none=True)
+    played_on = fields.Date(
+        allow_none=True,
+        metadata={
+            "description": "The day the game was played (a result's day, an imported game's, or the day it ended)."
+        },
+    )
     seat = fields.Integer(metadata={"description": "1 is the first seat."})
     place = fields.Integer()
     score = fields.Float(allow_none=True)
@@ -116,10 +128,14 @@ class GameSearchQuery(Schema):
     engine = fields.String(load_default=None, allow_none=True)
     league = fields.UUID(load_default=None, allow_none=True)
     since = fields.Date(
-        load_default=None, allow_none=True, metadata={"description": "Ended (or began) on or after."}
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Played (a live game: began) on or after."},
     )
     until = fields.Date(
-        load_default=None, allow_none=True, metadata={"description": "Ended (or began) on or before."}
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Played (a live game: began) on or before."},
     )
     winner = fields.UUID(
         load_default=None, allow_none=True, metadata={"description": "Finished first (shared or not)."}
@@ -136,6 +152,12 @@ class FoundGame(Schema):
     status = fields.String(metadata={"description": "finished or live"})
     started_at = fields.DateTime()
     ended_at = fields.DateTime(allow_none=True)
+    played_on = fields.Date(
+        allow_none=True,
+        metadata={
+            "description": "The day the game was played (a result's day, an imported game's, or the day it ended)."
+        },
+    )
     players = fields.List(fields.Nested(Seated))
     winners = fields.List(fields.Nested(Seated))
 
@@ -144,4 +166,7 @@ class GameSearch(Schema):
     total = fields.Integer()
     page = fields.Integer()
     pages = fields.Integer()
-    games = fields.List(fields.Nested(FoundGame), metadata={"description": "Newest first."})
+    games = fields.List(
+        fields.Nested(FoundGame),
+        metadata={"description": "Live games first, then by the day played, newest first."},
+    )

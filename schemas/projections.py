@@ -53,9 +53,20 @@ class StandingRow(Schema):
         allow_none=True,
         metadata={"description": "Over the games with scores; null when no game of the player's has one."},
     )
-    rating = fields.Float(metadata={"description": "openskill Plackett-Luce ordinal: mu - 3 sigma."})
-    mu = fields.Float()
-    sigma = fields.Float()
+    rating = fields.Integer(
+        metadata={
+            "description": "The rating the pages show: 1500 + 42 × (mu − 3 sigma), rounded (docs/ratings.md)."
+        }
+    )
+    rating_uncertainty = fields.Integer(
+        metadata={"description": "The ± the pages show beside it: 42 × sigma."}
+    )
+    rating_change = fields.Integer(
+        allow_none=True,
+        metadata={"description": "The rating's change in the player's last rated game; null before any."},
+    )
+    mu = fields.Float(metadata={"description": "openskill's skill estimate (Bradley-Terry, full pairing)."})
+    sigma = fields.Float(metadata={"description": "openskill's uncertainty of mu."})
 
 
 class Standings(Schema):
@@ -79,17 +90,20 @@ class RatingChange(Schema):
     place = fields.Integer()
     mu_before = fields.Float()
     sigma_before = fields.Float()
-    rating_before = fields.Float()
+    rating_before = fields.Integer(metadata={"description": "1500 + 42 × (mu − 3 sigma) before the game."})
     mu_after = fields.Float()
     sigma_after = fields.Float()
-    rating_after = fields.Float()
-    change = fields.Float(metadata={"description": "rating_after - rating_before"})
+    rating_after = fields.Integer(metadata={"description": "The same after it."})
+    change = fields.Integer(metadata={"description": "rating_after - rating_before"})
 
 
 class RatedGame(Schema):
     seq = fields.Integer(metadata={"description": "The game's place in the league's rating order."})
     game = fields.UUID()
     ended_at = fields.DateTime(allow_none=True)
+    played_on = fields.Date(
+        metadata={"description": "The day the game was played: the rating order's first key."}
+    )
     changes = fields.List(fields.Nested(RatingChange))
 
 
@@ -202,7 +216,8 @@ class LeagueStatistics(Schema):
             "players' figures and the scores, not in the figures of play: average_length, win_rate_by_seat, "
             "first_player, ended_by, engine), average_length (events, turns, minutes), win_rate_by_seat, "
             "first_player, scores (all and winners: count, min, p25, median, p75, max, mean; a result logged "
-            "without scores has none), ended_by, engine (the engines' own figures merged), by_engine (the same per engine), players (win rate, average place, streaks, "
+            "without scores has none), ended_by, engine (the game's own figures merged, when the league's games are all of one game; empty in a "
+            "league of several, whose figures do not mix), by_engine (the same per game), players (win rate, average place, streaks, "
             "H-index, luck: average percentile of the chance that fell to them, 0.5 expected), head_to_head, "
             "longest_winning_streaks."
         }

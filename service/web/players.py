@@ -35,7 +35,8 @@ def _place(place: int | None) -> str:
 
 @blueprint.app_template_filter("day")
 def _day(moment) -> str:
-    return moment.strftime("%d %b %Y") if moment else ""
+    """A day as members write it: "1 Sep 2026"."""
+    return f"{moment.day} {moment:%b %Y}" if moment else ""
 
 
 @blueprint.app_template_filter("plural")

@@ -50,6 +50,7 @@ def _facts(api, game_id):
         data = dict(event["data"])
         if event["type"] == "GameCreated":
             data.pop("club"), data.pop("league"), data.pop("seats")  # ids of this club
+            data.pop("played_at", None)  # a time: a finished copy keeps the day the original was played
         facts.append((event["type"], data))
     return facts
 

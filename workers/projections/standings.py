@@ -6,9 +6,12 @@ the game back before its end removes it (a later ``GameEnded`` sets the new
 one), ``GameAbandoned`` means it never counts.
 
 Ratings are a projection of the log, never a running total: a league's rated
-games are ordered by the position at which each game *first* ended (a
-corrected result keeps its place in history), and whenever a result changes
-every rating from that game on is recomputed from the ratings just before it.
+games are ordered by the day each was played (``league.day_given``, else the
+day it ended), then by the position at which it *first* ended (a corrected
+result keeps its place in history), and whenever a result changes, or a game
+played before others arrives after them (imported history), every rating from
+that game on is recomputed from the ratings just before it. Such a game is
+marked ``arrived_late``, for the league page to say so.
 Standings rows (games, wins, placements, points, average score, rating,
 rank) are recomputed from the league's results after each batch.
 
@@ -20,7 +23,7 @@ share the rank ("1, 2, 2, 4"). Players with fewer than the league's
 
 from __future__ import annotations
 
-import math
+import datetime as dt
 from collections import Counter
 from typing import Any
 from uuid import UUID
@@ -28,14 +31,14 @@ from uuid import UUID
 import psycopg
 from psycopg.types.json import Jsonb
 
-from service.records.log.fold import GAME_CREATED, SERVICE_EVENTS
+from service.records.log.fold import GAME_CREATED, RESULT_RECORDED, SERVICE_EVENTS
 from service.records.log.store import StoredEvent
 from service.records.reading import league, ratings
 from service.records.reading.league import DEFAULT_POINTS, ordinal, points_for, rank_key
 
 GAME_FIELDS = (
     "game_id, league_id, seats, status, ended_version, ended_position, first_end_position,"
-    " places, scores, ended_by, ended_at"
+    " places, scores, ended_by, ended_at, played_on, arrived_late"
 )
 
 
@@ -53,20 +56,22 @@ class Standings:
             )
         }
         changed: set[UUID] = set()
-        dirty: dict[UUID, float] = {}  # league -> the earliest rating-order key that changed
+        dirty: dict[UUID, tuple] = {}  # league -> the earliest rating-order key that changed
+        latest = LatestDays(conn)
         for event in batch.live(events):
             try:
-                self._event(event, games, changed, dirty)
+                self._event(event, games, changed, dirty, latest)
             except Exception as error:  # noqa: BLE001 - a poison event stops this game only
                 batch.fail(event, error)
         if changed:
             with conn.cursor() as cur:
                 cur.executemany(
-                    f"INSERT INTO standings_games ({GAME_FIELDS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    f"INSERT INTO standings_games ({GAME_FIELDS}) VALUES ({', '.join(['%s'] * 13)})"
                     " ON CONFLICT (game_id) DO UPDATE SET status = EXCLUDED.status,"
                     " ended_version = EXCLUDED.ended_version, ended_position = EXCLUDED.ended_position,"
                     " first_end_position = EXCLUDED.first_end_position, places = EXCLUDED.places,"
-                    " scores = EXCLUDED.scores, ended_by = EXCLUDED.ended_by, ended_at = EXCLUDED.ended_at",
+                    " scores = EXCLUDED.scores, ended_by = EXCLUDED.ended_by, ended_at = EXCLUDED.ended_at,"
+                    " played_on = EXCLUDED.played_on, arrived_late = EXCLUDED.arrived_late",
                     [
                         (
                             g["game_id"],
@@ -80,6 +85,8 @@ class Standings:
                             Jsonb(g["scores"]) if g["scores"] is not None else None,
                             g["ended_by"],
                             g["ended_at"],
+                            g["played_on"],
+                            g["arrived_late"],
                         )
                         for g in (games[i] for i in changed)
                     ],
@@ -87,7 +94,7 @@ class Standings:
         for league_id in sorted(dirty, key=str):
             recompute_league(conn, league_id, dirty[league_id])
 
-    def _event(self, e: StoredEvent, games: dict, changed: set, dirty: dict) -> None:
+    def _event(self, e: StoredEvent, games: dict, changed: set, dirty: dict, latest: LatestDays) -> None:
         if e.type == GAME_CREATED:
             league_id = e.data.get("league")
             if not league_id:
@@ -105,15 +112,24 @@ class Standings:
                 "scores": None,
                 "ended_by": None,
                 "ended_at": None,
+                "played_on": league.day_given(e),
+                "arrived_late": False,
             }
             changed.add(e.game_id)
             return
         game = games.get(e.game_id)
         if game is None:
             return  # not a league game
+        if e.type == RESULT_RECORDED:
+            game["played_on"] = league.day_given(e) or game["played_on"]
+            changed.add(e.game_id)
+            return
         change = league.result_change(game["status"], game["ended_version"], e)
         if change == league.ENDED:
             result = league.game_result(e, len(game["seats"]))
+            if game["first_end_position"] is None:  # its first end: its day is known from now on
+                game["played_on"] = game["played_on"] or league.day_ended(e)
+                game["arrived_late"] = latest.arrives(game["league_id"], game["played_on"])
             first = game["first_end_position"] or e.position
             game.update(
                 status="finished",
@@ -123,7 +139,7 @@ class Standings:
                 ended_at=e.recorded_at,
                 **result,
             )
-            _mark(dirty, game["league_id"], first)
+            _mark(dirty, game["league_id"], _order(game))
         elif change == league.REOPENED:
             game.update(
                 status="active",
@@ -134,32 +150,57 @@ class Standings:
                 ended_by=None,
                 ended_at=None,
             )
-            _mark(dirty, game["league_id"], game["first_end_position"])
+            _mark(dirty, game["league_id"], _order(game))
         elif change == league.ABANDONED:
             if game["status"] == "finished":
-                _mark(dirty, game["league_id"], game["first_end_position"])
+                _mark(dirty, game["league_id"], _order(game))
             game["status"] = "abandoned"
         else:
             return
         changed.add(e.game_id)
 
 
-def _mark(dirty: dict, league_id: UUID, key: float) -> None:
-    dirty[league_id] = min(dirty.get(league_id, math.inf), key)
+class LatestDays:
+    """The latest day played among each league's games that have ended, as the
+    log has them so far: a game that ends with a day before it arrived late."""
+
+    def __init__(self, conn: psycopg.Connection):
+        self.conn, self.days = conn, {}
+
+    def arrives(self, league_id: UUID, day: dt.date) -> bool:
+        """Whether a game of ``league_id`` played on ``day`` arrives after a game played later."""
+        if league_id not in self.days:
+            self.days[league_id] = self.conn.execute(
+                "SELECT max(played_on) AS day FROM standings_games"
+                " WHERE league_id = %s AND first_end_position IS NOT NULL",
+                (league_id,),
+            ).fetchone()["day"]
+        latest = self.days[league_id]
+        self.days[league_id] = max(latest or day, day)
+        return latest is not None and day < latest
 
 
-def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: float = 0) -> None:
-    """Ratings from the first counted game at or after ``from_key`` on, then
-    the league's standings rows."""
+def _order(game: dict) -> tuple:
+    return league.rating_order(game["played_on"], game["first_end_position"])
+
+
+def _mark(dirty: dict, league_id: UUID, key: tuple) -> None:
+    dirty[league_id] = min(dirty.get(league_id, key), key)
+
+
+def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: tuple | None = None) -> None:
+    """Ratings from the first counted game at or after ``from_key`` (in
+    ``league.rating_order``; None: from the first) on, then the league's
+    standings rows."""
     row = conn.execute("SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)).fetchone()
     points_table = (row["points_table"] if row else None) or DEFAULT_POINTS
     min_games = row["min_games"] if row else 1
     games = conn.execute(
         f"SELECT {GAME_FIELDS} FROM standings_games WHERE league_id = %s AND status = 'finished'"
-        " ORDER BY first_end_position, game_id",
+        " ORDER BY played_on, first_end_position, game_id",
         (league_id,),
     ).fetchall()
-    start = next((i for i, g in enumerate(games) if g["first_end_position"] >= from_key), len(games))
+    start = next((i for i, g in enumerate(games) if from_key is None or _order(g) >= from_key), len(games))
     conn.execute("DELETE FROM rating_history WHERE league_id = %s AND seq > %s", (league_id, start))
     known: dict[str, tuple[float, float]] = {
         str(r["player_id"]): (r["mu_after"], r["sigma_after"])

@@ -28,7 +28,7 @@ from psycopg.types.json import Jsonb
 from engines import registry
 from engines.base import Event
 from service.records.log import store
-from service.records.log.fold import GAME_CREATED, SERVICE_EVENTS, live_line
+from service.records.log.fold import GAME_CREATED, RESULT_RECORDED, SERVICE_EVENTS, live_line
 from service.records.log.store import StoredEvent
 from service.records.pages.league_figures_page import store_tally
 from service.records.reading import league
@@ -133,16 +133,21 @@ class Statistics:
                 "status": "active",
                 "result_only": bool(d.get("result_only")),
                 "created_at": e.recorded_at,
+                "played_on": league.day_given(e),
                 **dict.fromkeys(RESULT_FIELDS),
             }
             return
         game = games.get(e.game_id)
         if game is None:
             return
+        if e.type == RESULT_RECORDED:
+            game["played_on"] = league.day_given(e) or game["played_on"]
+            return
         change = league.result_change(game["status"], game["end_version"], e)
         if change == league.ENDED:
             game.update(
                 status="finished",
+                played_on=game["played_on"] or league.day_ended(e),  # a corrected end keeps the first's day
                 ended_at=e.recorded_at,
                 end_version=e.version,
                 end_position=e.position,

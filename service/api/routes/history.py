@@ -179,7 +179,12 @@ def league_plays(league_id):
 
 @blp.get("/leagues/<uuid:league_id>/standings.csv")
 @blp.response(200, content_type=CSV)
-@blp.doc(responses=_csv_doc("rank, player, games, wins, points, average_score, rating"))
+@blp.doc(
+    responses=_csv_doc(
+        "rank, player, games, wins, points, average_score, rating (as the pages show it:"
+        " 1500 + 42 × (mu − 3 sigma), rounded)"
+    )
+)
 @problems(blp, 401, 404)
 def league_standings(league_id):
     """A league's standings as a spreadsheet: ranked players by rank, then those below the minimum games."""

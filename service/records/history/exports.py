@@ -60,7 +60,8 @@ def league_plays_csv(records: Records, league_id: UUID, principal: Principal | N
 
 
 def standings_csv(records: Records, league_id: UUID, principal: Principal | None) -> str:
-    """The league's standings as CSV: ranked players by rank, then the unranked."""
+    """The league's standings as CSV: ranked players by rank, then the unranked;
+    the rating as the pages show it, 1500 + 42 × (mu − 3 sigma) (docs/ratings.md)."""
     table = league_tables.standings(records, league_id, principal, None)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -74,24 +75,28 @@ def standings_csv(records: Records, league_id: UUID, principal: Principal | None
                 row["wins"],
                 _number(row["points"]),
                 _number(round(row["average_score"], 3)) if row["average_score"] is not None else "",
-                _number(round(row["rating"], 3)),
+                row["rating"],
             ]
         )
     return out.getvalue()
 
 
 def _finished(conn, where: str, params: tuple) -> list[dict[str, Any]]:
-    """Finished games with their live result (the game's last ``GameEnded``) and the day played."""
+    """Finished games with their live result (the game's last ``GameEnded``) and the day played
+    (a result's, an imported game's, else the day it first ended)."""
     return conn.execute(
         "SELECT g.id, g.engine, g.seats, g.options, e.data AS ended, e.position,"
-        " coalesce(r.played_on, e.recorded_at::date) AS played_on"
+        " coalesce(r.played_on, (c.data ->> 'played_at')::timestamptz::date, f.recorded_at::date) AS played_on"
         " FROM games g"
         " JOIN LATERAL (SELECT data, position, recorded_at FROM events"
         "   WHERE game_id = g.id AND type = %s ORDER BY version DESC LIMIT 1) e ON true"
+        " JOIN LATERAL (SELECT position, recorded_at FROM events"
+        "   WHERE game_id = g.id AND type = %s ORDER BY version LIMIT 1) f ON true"
+        " JOIN events c ON c.game_id = g.id AND c.version = 1"
         " LEFT JOIN result_games r ON r.game_id = g.id"
         f" WHERE g.status = 'finished' AND {where}"
-        " ORDER BY played_on, e.position",
-        (fold.GAME_ENDED, *params),
+        " ORDER BY played_on, f.position",  # the leagues' rating order
+        (fold.GAME_ENDED, fold.GAME_ENDED, *params),
     ).fetchall()
 
 

@@ -12,10 +12,14 @@ A document's seed is kept only when its commands end the game (or the
 document abandons it): a game the import leaves live deals the rest from a new
 secret seed, since its importer must not know what is still to come. The
 document's ``status``, when given, must be the one its commands lead to.
+A finished game's ``played_at`` (when it was played: an export gives the
+moment it first ended) is kept in its ``GameCreated``, so the imported game
+keeps its day in every list and in its league's rating order.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import uuid
 from collections.abc import Iterator
@@ -55,6 +59,9 @@ def export_game(records: Records, game_id: UUID, principal: Principal | None) ->
         outcome = game.engine.outcome(states.load_state(conn, game))
     live = fold.live_line(events)
     ended = next((e for e in reversed(live) if e.type == fold.GAME_ABANDONED), None)
+    first_end = next((e for e in events if e.type == fold.GAME_ENDED), None)
+    given = events[0].data.get("played_at")
+    played_at = dt.datetime.fromisoformat(given) if given else (first_end.recorded_at if first_end else None)
     return {
         "format": FORMAT,
         "engine": game.engine_id,
@@ -68,6 +75,7 @@ def export_game(records: Records, game_id: UUID, principal: Principal | None) ->
         "commands": _commands_in_force(live),
         "status": game.status,
         "abandon_reason": ended.data.get("reason") if ended else None,
+        "played_at": played_at if game.status == "finished" else None,
         "outcome": {
             "finished": outcome.finished,
             "places": list(outcome.places),
@@ -263,8 +271,16 @@ def _replay_documents(
             # from everyone, the importer included.
             seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
             game = opening.game(spec, options, names, seed)
+            # A game the import leaves live is played from now on, whatever day the document gives.
+            played_at = document.get("played_at") if document.get("status") != "active" else None
             work = creation.set_up(
-                conn, game, principal, request_id, deal=False, config=_config(conn, game, configs)
+                conn,
+                game,
+                principal,
+                request_id,
+                deal=False,
+                config=_config(conn, game, configs),
+                played_at=played_at,
             )
             work.meta = metadata(principal, request_id, game, imported=True)
             _replay(work, document["commands"])

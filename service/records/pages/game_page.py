@@ -17,7 +17,7 @@ from service.records import access
 from service.records.access import Principal, Viewer
 from service.records.log import fold, store
 from service.records.log.context import Records
-from service.records.reading import game_views
+from service.records.reading import game_views, league
 from service.records.reading.steps import describe_service, name_list
 from service.records.recording import results, states
 from service.records.recording.games import Game, config_of, get_game
@@ -55,6 +55,7 @@ def game_page(
     return {
         **view,
         "title": game.engine.title,
+        "played_on": played_on(events) if game.status == "finished" else None,
         "log": log_lines(game, events, view["viewer"], names, reword=reword),
         "recorder": _records_it(game, principal),
         "seat_views": [s for s in range(len(game.seats)) if access.may_see_seat(game, principal, s)],
@@ -64,6 +65,14 @@ def game_page(
         "waiting": list(turn.waiting),
         "your_move": bool(turn.seats or turn.chance) and seat is None,
     }
+
+
+def played_on(events: Sequence[store.StoredEvent]) -> Any:
+    """The day a played game was played: the one its record gives (an
+    imported game's), else the day it first ended; None before it ends."""
+    given = league.day_given(events[0]) if events else None
+    ended = next((e for e in events if e.type == fold.GAME_ENDED), None)
+    return given or (league.day_ended(ended) if ended else None)
 
 
 def result_page(conn: psycopg.Connection, game: Game) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from psycopg.types.json import Jsonb
 from service.records.access import Principal
 from service.records.log.context import Records
 from service.records.pages.figure_words import engine_figures
+from service.records.reading.game_search import engine_title
 from service.records.reading.league import league_info
 from service.records.reading.league_figures import engine_statistics, h_index
 from service.records.reading.projection_state import position_of, visible_league
@@ -402,7 +403,7 @@ def statistics_page(
         high = max(min(upto, games), 0) if upto is not None else games
         low = max(high - ENGINE_WINDOW, 0)
         window = conn.execute(
-            "SELECT seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"
+            "SELECT engine, seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"
             " AND NOT result_only ORDER BY end_position OFFSET %s LIMIT %s",
             (league_id, low, high - low),
         ).fetchall()
@@ -411,12 +412,13 @@ def statistics_page(
     shown = figures.figures(names)
     pairs = len(shown["head_to_head"])
     shown["head_to_head"] = shown["head_to_head"][(page - 1) * PAIRS_PER_PAGE : page * PAIRS_PER_PAGE]
-    shown["engine"] = engine_statistics(window) if window else {}
+    by_engine = per_engine(window, names)
+    shown["engine"] = by_engine[0]["merged"] if len(by_engine) == 1 else {}
     return {
         "league": league_info(league),
         "position": position,
         "statistics": shown,
-        "engine_figures": engine_figures(shown["engine"], names),
+        "engine_figures": by_engine,
         "play_length": {"games": play["games"], "minutes": play["minutes"]},
         "pairs": {"page": page, "pages": max((pairs + PAIRS_PER_PAGE - 1) // PAIRS_PER_PAGE, 1)},
         "engine_window": {
@@ -426,3 +428,22 @@ def statistics_page(
             "later": min(high + ENGINE_WINDOW, games) if high < games else None,
         },
     }
+
+
+def per_engine(games: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
+    """Each game's own figures over its own games alone (a league open to any
+    game holds games whose figures do not mix), by the game's name: its
+    title, how many of ``games`` are of it (``played``) and the figures in words."""
+    out = []
+    for engine in sorted({g["engine"] for g in games}, key=engine_title):
+        played = [g for g in games if g["engine"] == engine]
+        merged = engine_statistics(played)
+        out.append(
+            {
+                "title": engine_title(engine),
+                "played": len(played),
+                "merged": merged,
+                **engine_figures(merged, names),
+            }
+        )
+    return [e for e in out if e["merged"]]

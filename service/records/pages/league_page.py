@@ -32,16 +32,17 @@ def league_page(
         low = max(high - CHART_WINDOW, 0)
         rows = conn.execute(
             "SELECT h.seq, h.player_id, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
-            " g.ended_at FROM rating_history h JOIN standings_games g USING (game_id)"
+            " g.played_on FROM rating_history h JOIN standings_games g USING (game_id)"
             " WHERE h.league_id = %s AND h.seq > %s AND h.seq <= %s ORDER BY h.seq, h.seat",
             (league_id, low, high),
         ).fetchall()
         results = conn.execute(
-            "SELECT game_id, seats, places, scores, ended_by, ended_at FROM standings_games"
+            "SELECT game_id, seats, places, scores, ended_by, played_on FROM standings_games"
             " WHERE league_id = %s AND status = 'finished'"
-            " ORDER BY first_end_position DESC LIMIT %s",
+            " ORDER BY played_on DESC, first_end_position DESC LIMIT %s",
             (league_id, GAMES_PER_PAGE),
         ).fetchall()
+        late = conn.execute(LATE, {"league": league_id}).fetchone()
         names = player_names(conn, {r["player_id"] for r in rows} | {p for r in results for p in r["seats"]})
     series: dict[str, dict[str, Any]] = {}
     games: list[dict[str, Any]] = []
@@ -53,7 +54,7 @@ def league_page(
             line["points"].append([r["seq"] - 1, before])
         line["points"].append([r["seq"], after])
         if not games or games[-1]["game"] != r["seq"]:
-            games.append({"game": r["seq"], "date": _date(r["ended_at"]), "players": []})
+            games.append({"game": r["seq"], "date": _date(r["played_on"]), "players": []})
         games[-1]["players"].append(
             {
                 "player": player,
@@ -78,7 +79,7 @@ def league_page(
         "results": [
             {
                 "game": r["game_id"],
-                "ended_at": r["ended_at"],
+                "played_on": r["played_on"],
                 "ended_by": r["ended_by"],
                 "seats": [
                     {"player": str(p), "name": names.get(str(p)), "place": place, "score": score}
@@ -92,8 +93,33 @@ def league_page(
             }
             for r in results
         ],
+        "recomputed": recomputed(late),
     }
 
 
-def _date(moment) -> str:
-    return moment.strftime("%d %b %Y") if moment else ""
+#: The latest day games arrived after games played later than them, how many
+#: arrived that day, and the earliest day they were played.
+LATE = """
+SELECT ended_at::date AS arrived, count(*) AS games, min(played_on) AS earliest
+FROM standings_games
+WHERE league_id = %(league)s AND arrived_late AND status = 'finished'
+GROUP BY ended_at::date ORDER BY arrived DESC LIMIT 1
+"""
+
+
+def recomputed(late: dict[str, Any] | None) -> str | None:
+    """When the ratings were last recomputed because older games arrived, in words
+    ("On 28 Nov 2026 ratings were recomputed: 12 games played from 1 Sep 2026
+    arrived after later games and took their place in the order."); None if never."""
+    if late is None:
+        return None
+    games = "1 game" if late["games"] == 1 else f"{late['games']} games"
+    return (
+        f"On {_date(late['arrived'])} ratings were recomputed: {games} played from {_date(late['earliest'])}"
+        " arrived after later games and took their place in the order."
+    )
+
+
+def _date(day) -> str:
+    """A day as members write it: "1 Sep 2026"."""
+    return f"{day.day} {day:%b %Y}" if day else ""

@@ -71,23 +71,10 @@ def standings_page(records: Records, league_id: UUID, principal: Principal | Non
     """The league's standings table for its page (see the module's docstring)."""
     table = standings(records, league_id, principal, None)
     league = table["league"]
-    with records.pool.connection() as conn:
-        last = {
-            str(r["player_id"]): r
-            for r in conn.execute(
-                "SELECT s.player_id, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after FROM standings s"
-                " CROSS JOIN LATERAL (SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_history"
-                " WHERE league_id = s.league_id AND player_id = s.player_id ORDER BY seq DESC LIMIT 1) h"
-                " WHERE s.league_id = %s",
-                (league_id,),
-            )
-        }
     columns = place_columns([r["placements"] for r in table["standings"]])
     ranked, unranked = [], []
     for r in table["standings"]:
         player = str(r["player"])
-        latest = last.get(player)
-        before = (latest["mu_before"], latest["sigma_before"]) if latest else None
         row = {
             "player": player,
             "name": r["name"],
@@ -96,7 +83,7 @@ def standings_page(records: Records, league_id: UUID, principal: Principal | Non
             "wins": r["wins"],
             "points": r["points"],
             "places": place_counts(r["placements"], columns),
-            "rating": Rating.of(r["mu"], r["sigma"], before),
+            "rating": Rating(r["rating"], r["rating_uncertainty"], r["rating_change"]),
         }
         if r["ranked"]:
             ranked.append(row)

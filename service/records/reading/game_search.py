@@ -101,14 +101,17 @@ def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tupl
     if query.get("league"):
         clauses.append("s.league_id = %(league)s")
         params["league"] = query["league"]
+    # A game that has ended by the day it was played, a live one by the day it began.
     since = _midnight(query["since"]) if query.get("since") else None
     if since is not None:
-        clauses.append("coalesce(s.ended_at, s.created_at) >= %(since)s")
-        params["since"] = since
+        clauses.append(
+            "(s.played_on >= %(since_day)s OR (s.played_on IS NULL AND s.created_at >= %(since)s))"
+        )
+        params.update(since=since, since_day=query["since"])
     until = _midnight(query["until"], days_after=1) if query.get("until") else None
     if until is not None:
-        clauses.append("coalesce(s.ended_at, s.created_at) < %(until)s")
-        params["until"] = until
+        clauses.append("(s.played_on <= %(until_day)s OR (s.played_on IS NULL AND s.created_at < %(until)s))")
+        params.update(until=until, until_day=query["until"])
     if query.get("winner"):
         clauses.append(
             "s.status = 'finished' AND s.seats @> %(winner_seated)s::jsonb AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
@@ -147,8 +150,10 @@ def search(records: Records, club_id: UUID, principal: Principal | None, query: 
         ]
         rows = conn.execute(
             "SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.status, s.places, s.scores,"
-            " s.result_only, s.created_at, s.ended_at FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id"
-            f" WHERE {condition} ORDER BY s.created_at DESC, s.game_id LIMIT %(limit)s OFFSET %(offset)s",
+            " s.result_only, s.created_at, s.ended_at, s.played_on"
+            " FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id"
+            f" WHERE {condition} ORDER BY s.played_on DESC NULLS FIRST, s.created_at DESC, s.game_id"
+            " LIMIT %(limit)s OFFSET %(offset)s",
             {**params, "limit": PER_PAGE, "offset": (page - 1) * PER_PAGE},
         ).fetchall()
         names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
@@ -178,11 +183,19 @@ def _engines() -> list[dict[str, str]]:
 
 LATEST = """
 SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
-       coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at
+       coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at, s.played_on
 FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
-WHERE g.club_id = %(club)s AND (g.status = 'active') = %(live)s
-  AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+WHERE g.club_id = %(club)s AND g.status = 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
 ORDER BY g.created_at DESC LIMIT %(limit)s
+"""
+#: The newest games played, by the day each was played (an abandoned one, or
+#: one the statistics have yet to read, by the day it began).
+LATEST_PLAYED = """
+SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
+       coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at, s.played_on
+FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
+WHERE g.club_id = %(club)s AND g.status <> 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+ORDER BY coalesce(s.played_on, g.created_at::date) DESC, g.created_at DESC LIMIT %(limit)s
 """
 
 
@@ -193,7 +206,8 @@ def latest(
     as lists show them (those ``principal`` may see: see ``visible``)."""
     mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
     rows = conn.execute(
-        LATEST, {"club": club_id, "live": live, "all": principal.is_admin, "mine": mine, "limit": limit}
+        LATEST if live else LATEST_PLAYED,
+        {"club": club_id, "all": principal.is_admin, "mine": mine, "limit": limit},
     ).fetchall()
     names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
     return [game_line(r, names) for r in rows]
@@ -220,6 +234,7 @@ def game_line(row: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
         "result_only": row["result_only"],
         "started_at": row["created_at"],
         "ended_at": row["ended_at"],
+        "played_on": row["played_on"],
         "players": players,
         "winners": [p for p in players if p["place"] == 1],
     }

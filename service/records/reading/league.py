@@ -8,12 +8,19 @@ A league game's result lives from its ``GameEnded`` until an
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from service.records.club.clubs import DEFAULT_POINTS
-from service.records.log.fold import ACTIONS_RETRACTED, GAME_ABANDONED, GAME_ENDED
+from service.records.log.fold import (
+    ACTIONS_RETRACTED,
+    GAME_ABANDONED,
+    GAME_CREATED,
+    GAME_ENDED,
+    RESULT_RECORDED,
+)
 from service.records.log.store import StoredEvent
 from service.records.reading.ratings import ordinal  # noqa: F401 - the ranking's rating, read from here too
 
@@ -46,6 +53,30 @@ def game_result(event: StoredEvent, seats: int) -> dict[str, Any]:
     if len(places) != seats or (scores is not None and len(scores) != len(places)) or min(places) < 1:
         raise ValueError(f"GameEnded places {places} / scores {scores} do not fit {seats} seats")
     return {"places": places, "scores": scores, "ended_by": event.data.get("ended_by") or ""}
+
+
+def day_given(event: StoredEvent) -> dt.date | None:
+    """The day a game was played as its record gives it: a result's
+    ``played_on`` (``ResultRecorded``), or an imported game's ``played_at``
+    (its ``GameCreated``); None when the record leaves it to the game's end
+    (``day_ended``)."""
+    if event.type == RESULT_RECORDED and event.data.get("played_on"):
+        return dt.date.fromisoformat(str(event.data["played_on"]))
+    if event.type == GAME_CREATED and event.data.get("played_at"):
+        return dt.datetime.fromisoformat(str(event.data["played_at"])).astimezone().date()
+    return None
+
+
+def day_ended(event: StoredEvent) -> dt.date:
+    """The day a game recorded as it was played ended: its ``GameEnded``'s day, here."""
+    return event.recorded_at.astimezone().date()
+
+
+def rating_order(played_on: dt.date, first_end_position: float) -> tuple[dt.date, float]:
+    """Where a game stands in its league's rating order: by the day it was
+    played, then (games of one day) by the position at which it first ended,
+    so a corrected result keeps its place and history logged late takes its own."""
+    return (played_on, first_end_position)
 
 
 def points_for(table: Sequence[float], place: int) -> float:

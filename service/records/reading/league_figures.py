@@ -20,7 +20,8 @@ from service.records.recording.games import player_names
 
 #: The statistics projection's per-game row.
 FIELDS = (
-    "game_id, club_id, league_id, engine, seats, status, result_only, created_at, ended_at, end_version, end_position,"
+    "game_id, club_id, league_id, engine, seats, status, result_only, created_at, ended_at, played_on, end_version,"
+    " end_position,"
     " events, turns, first_seat, places, scores, ended_by, engine_stats, luck"
 )
 
@@ -170,6 +171,8 @@ def league_statistics(games: list[dict[str, Any]]) -> dict[str, Any]:
     result["by_engine"] = {
         e: block([g for g in games if g["engine"] == e]) for e in sorted({g["engine"] for g in games})
     }
+    if len(result["by_engine"]) > 1:
+        result["engine"] = {}  # each game's own figures are its own: under ``by_engine``, never mixed
     players: dict[str, dict[str, Any]] = {}
     pairs: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # a ahead of b, behind, level
     opponents: dict[str, Counter] = defaultdict(Counter)

@@ -4,7 +4,7 @@ league, and their record against every opponent.
 
 The games are the statistics projection's (``stats_games``: every game of the
 club, in a league or not, with its result). The figures are a plain fold of
-those games in the order they ended (``figures``), so they can be checked
+those games in the order they were played (by day, then as they ended: ``figures``), so they can be checked
 against the events themselves (``tests/records/test_profiles.py``).
 """
 
@@ -74,15 +74,15 @@ def figures(player: str, games: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 PLAYER_GAMES = """
 SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.places, s.scores, s.created_at,
-       s.ended_at, s.end_position, s.result_only
+       s.ended_at, s.played_on, s.end_position, s.result_only
 FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id
 WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats @> %(me)s::jsonb AND {seen}
-ORDER BY s.end_position
+ORDER BY s.played_on, s.end_position
 """
 
 RATINGS = """
 SELECT h.league_id, l.name AS league, h.seq, h.place, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,
-       g.ended_at
+       g.ended_at, g.played_on
 FROM rating_history h JOIN leagues l ON l.id = h.league_id JOIN standings_games g USING (game_id)
 WHERE h.player_id = %s ORDER BY l.created_at, h.league_id, h.seq
 """
@@ -141,6 +141,7 @@ def _played(game: dict[str, Any], me: str, names: dict[str, str]) -> dict[str, A
         "title": engine_title(game["engine"]),
         "league": {"id": str(game["league_id"]), "name": game["league"]} if game["league_id"] else None,
         "ended_at": game["ended_at"],
+        "played_on": game["played_on"],
         "seat": seat + 1,
         "place": game["places"][seat],
         "score": game["scores"][seat] if game["scores"] else None,
@@ -163,6 +164,7 @@ def _rating_lines(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             {
                 "game": r["seq"],
                 "ended_at": r["ended_at"],
+                "played_on": r["played_on"],
                 "place": r["place"],
                 "rating": after,
                 "change": after - before,

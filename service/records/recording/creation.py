@@ -3,6 +3,7 @@ one token minted per seat, and the setup events appended in one transaction."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 import uuid
 from collections.abc import Sequence
@@ -233,10 +234,12 @@ def set_up(
     request_id: str | None,
     deal: bool = True,
     config: GameConfig | None = None,
+    played_at: dt.datetime | None = None,
 ) -> UnitOfWork:
     """The game's opening: ``GameCreated``, the engine's setup events and (``deal``)
     the chance a server-dealt game then waits for. ``config``: the game's, when
-    the caller has it already."""
+    the caller has it already. ``played_at``: when a game recorded elsewhere
+    was played (an import's), which its ``GameCreated`` keeps as its day."""
     engine = game.engine
     config = config or games.config_of(conn, game)
     try:
@@ -257,6 +260,7 @@ def set_up(
             "public": game.public,
             "admin_spectator": game.admin_spectator,
             "catalog": work.meta.get("catalog"),
+            **({"played_at": played_at.isoformat()} if played_at else {}),
         },
     )
     work.record(engine.setup(config))

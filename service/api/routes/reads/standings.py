@@ -42,8 +42,11 @@ def standings(query, league_id):
 def rating_history(query, league_id):
     """Every rated game of the league in rating order, with each player's rating before and after it.
 
-    Games are rated in the order they first ended; a corrected result keeps
-    its place and every later rating is recomputed. With `player`, only that
+    Games are rated in the order they were played: by the day (a result's
+    day, an imported game's `played_at`, else the day it ended), then as they
+    first ended; a corrected result keeps its place, history that arrives
+    after later games takes its own, and every later rating is recomputed.
+    Ratings are on the pages' scale, 1500 + 42 × (mu − 3 sigma). With `player`, only that
     player's games (all seats of each game are still shown)."""
     return lagging(
         query["min_position"],
