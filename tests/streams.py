@@ -35,6 +35,14 @@ class StreamServer:
             assert time.monotonic() < deadline, "the stream server did not start"
             time.sleep(0.02)
 
+    def listener(self, other_than: int | None = None) -> int:
+        """The database session listening for notices (once it listens, and is not ``other_than``)."""
+        deadline = time.monotonic() + 20
+        while (pid := self.app.state.feeds.listener) in (None, other_than):
+            assert time.monotonic() < deadline, "the stream server does not listen"
+            time.sleep(0.02)
+        return pid
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"

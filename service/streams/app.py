@@ -136,7 +136,7 @@ def create_app(records: Records, database_url: str, upstream: str | None = None)
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal feeds
-        feeds = Feeds(records, database_url)
+        feeds = app.state.feeds = Feeds(records, database_url)
         feeds.start()
         try:
             yield

@@ -29,7 +29,7 @@ from anyio import to_thread
 from service.records.access import Principal
 from service.records.errors import Forbidden, NotFound, Unauthenticated
 from service.records.log.context import Records
-from service.records.log.notices import Notice, listen
+from service.records.log.notices import Connected, Notice, listen
 from service.records.reading import streams
 from service.records.reading.streams import Credential
 
@@ -142,7 +142,8 @@ class Feeds:
         self._signed_in: dict[Credential, tuple[float, Principal | None | Exception]] = {}
         self._asking: dict[Credential, asyncio.Task] = {}
         self._listening: asyncio.Task | None = None
-        self.listening = asyncio.Event()
+        #: The database session that listens for notices (its server process id).
+        self.listener: int | None = None
 
     def start(self) -> None:
         self._listening = asyncio.ensure_future(self._listen())
@@ -157,11 +158,11 @@ class Feeds:
         async for notice in listen(self.database_url):
             self._tell(notice)
 
-    def _tell(self, notice: Notice | None) -> None:
-        if notice is None:  # (re)connected: notices may have been missed, every feed reads again
+    def _tell(self, notice: Notice | Connected) -> None:
+        if isinstance(notice, Connected):  # notices may have been missed: every feed reads again
+            self.listener = notice.pid
             for feed in [*self.games.values(), *self.clubs.values()]:
                 feed.wake(None)
-            self.listening.set()
             return
         if feed := self.games.get(notice.game_id):
             feed.wake(notice.version)

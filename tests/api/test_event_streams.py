@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 import orjson
+import psycopg
 import pytest
 
 from engines import registry
+from service.records.log import notices
 from service.records.log.fold import SERVICE_EVENTS
 from service.streams import feeds
 from tests.factories import Api, ClubFactory, GameFactory
@@ -196,3 +198,55 @@ def test_a_seat_never_receives_what_it_may_not_see_over_the_stream(client, strea
             break
     for reader in readers.values():
         reader.close()
+
+
+def test_a_lost_notice_costs_a_delay_never_an_event(client, streams, pool, monkeypatch):
+    """The listening session is cut, and moves are made before it listens
+    again: their notices are lost, yet the reader gets every event, since on
+    listening again every feed reads the log from where it stands."""
+    monkeypatch.setattr(notices, "FIRST_RETRY", 1.0)  # listens again a second later
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    reader = streams.open(f"/streams/games/{game['id']}", club["admin_token"])
+    assert reader.next().id == 1
+    cut = streams.listener()
+    with pool.connection() as conn:
+        conn.execute("SELECT pg_terminate_backend(%s)", (cut,))
+    roll(api, game, 2)  # while nobody listens
+    streams.listener(other_than=cut)
+    versions = api.get(f"/games/{game['id']}").get_json()["version"]
+    assert [m.id for m in reader.take(versions - 1)] == list(range(2, versions + 1))
+
+
+def test_a_club_stream_waits_for_an_older_open_transaction_and_skips_nothing(client, streams, database_url):
+    """An event committed above the horizon (an older transaction still open)
+    is sent once that transaction ends, though its end sends no notice."""
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    reader = streams.open(f"/streams/clubs/{club['id']}", club["admin_token"])
+    with psycopg.connect(database_url) as older:
+        older.execute("SELECT pg_current_xact_id()")  # holds the horizon below what follows
+        roll(api, game)
+        page = api.get(f"/clubs/{club['id']}/events?after_position=0").get_json()["events"]
+        assert [e["type"] for e in page] == ["GameCreated"]  # the feed does not see it yet either
+        older.rollback()
+    page = api.get(f"/clubs/{club['id']}/events?after_position=0").get_json()["events"]
+    got = reader.take(len(page) - 1)
+    assert [m.data for m in got] == page[1:]
+
+
+def test_each_stream_process_serves_its_own_readers(client, streams, pool, database_url):
+    other = StreamServer(pool, database_url)
+    try:
+        club = ClubFactory(client=client)
+        game = GameFactory(client=client, club=club)
+        readers = [s.open(f"/streams/games/{game['id']}", club["admin_token"]) for s in (streams, other)]
+        roll(Api(client, club["admin_token"]), game, 3)
+        versions = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["version"]
+        for reader in readers:
+            assert [m.id for m in reader.take(versions)] == list(range(1, versions + 1))
+            reader.close()
+    finally:
+        other.stop()

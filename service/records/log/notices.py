@@ -8,7 +8,7 @@ process listens on one connection of its own and wakes its readers. A notice
 is only a wake-up: readers always read the log itself from their own
 position, so a lost notice (the listening connection broken) costs a delay,
 never an event. ``listen`` says when notices may have been lost (it yields
-``None`` after it connects again), so that every reader reads once more.
+``Connected`` after it connects again), so that every reader reads once more.
 """
 
 from __future__ import annotations
@@ -35,6 +35,13 @@ FIRST_RETRY, LAST_RETRY = 0.5, 10.0
 
 
 @dataclass(frozen=True)
+class Connected:
+    """Listening (again) on the server's session ``pid``: notices sent before may have been missed."""
+
+    pid: int
+
+
+@dataclass(frozen=True)
 class Notice:
     """One game's appends in one committed statement."""
 
@@ -49,8 +56,8 @@ def parse(payload: str) -> Notice:
     return Notice(UUID(club), UUID(game), int(version), int(position))
 
 
-async def listen(url: str) -> AsyncIterator[Notice | None]:
-    """Every notice committed from now on, for ever: ``None`` first, and
+async def listen(url: str) -> AsyncIterator[Notice | Connected]:
+    """Every notice committed from now on, for ever: ``Connected`` first, and
     again each time the connection had to be made anew (notices sent while
     it was down are lost: whoever follows the log reads it again then)."""
     retry = FIRST_RETRY
@@ -61,7 +68,7 @@ async def listen(url: str) -> AsyncIterator[Notice | None]:
             ) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 retry = FIRST_RETRY
-                yield None
+                yield Connected(conn.info.backend_pid)
                 while True:
                     async for notify in conn.notifies(timeout=QUIET):
                         yield parse(notify.payload)
