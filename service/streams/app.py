@@ -47,13 +47,20 @@ PING = 15
 #: Milliseconds a browser waits before it reconnects (SSE ``retry``).
 RETRY_MS = 1000
 STATUS = {errors.Unauthenticated: 401, errors.Forbidden: 403, errors.NotFound: 404, errors.Invalid: 422}
+TITLES = {
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    422: "Unprocessable content",
+    502: "Bad gateway",
+}
 #: A position or version: a non-negative integer below 2^63.
 NUMBER = re.compile(r"\d{1,18}")
 
 
 def problem(status: int, code: str, detail: str) -> Response:
-    body = {"type": f"https://tablerecord.example/problems/{code}", "status": status, "code": code}
-    body["detail"] = detail
+    body = {"type": f"https://tablerecord.example/problems/{code}", "title": TITLES.get(status, "Error")}
+    body.update(status=status, code=code, detail=detail)
     return Response(orjson.dumps(body) + b"\n", status, media_type="application/problem+json")
 
 

@@ -9,11 +9,15 @@ import random
 import orjson
 import psycopg
 import pytest
+import yaml
 
 from engines import registry
+from engines.base import Event as EngineEvent
+from schemas.api import Event, FeedEvent, Problem
 from service.records.log import notices
 from service.records.log.fold import SERVICE_EVENTS
 from service.streams import feeds
+from tests.conftest import ROOT
 from tests.factories import Api, ClubFactory, GameFactory
 from tests.streams import StreamServer
 
@@ -46,6 +50,7 @@ def test_a_game_stream_sends_every_event_in_version_order_and_resumes_from_last_
     assert [m.id for m in got] == list(range(1, len(log) + 1))
     assert {m.event for m in got} == {"game-event"}
     assert [m.data for m in got] == log  # as the events page shows them to the same reader
+    assert all(Event().validate(m.data) == {} for m in got)  # the payload openapi.yaml documents
     reader.close()
 
     roll(api, game, 2)  # while nobody follows
@@ -78,6 +83,7 @@ def test_a_club_stream_follows_its_games_in_position_order_and_resumes(client, s
     assert [m.id for m in got] == [e["position"] for e in expected]
     assert [m.data for m in got] == expected  # the feed's own shape, and only this club's games
     assert {m.event for m in got} == {"club-event"}
+    assert all(FeedEvent().validate(m.data) == {} for m in got)
     reader.close()
 
     resumed = streams.open(
@@ -104,6 +110,15 @@ def test_a_club_stream_is_its_admins_alone_and_a_game_stream_is_for_who_may_read
     assert streams.open(private, seat).status == 200
     bad = streams.open(private, seat, **{"Last-Event-ID": "-1"})
     assert bad.status == 422 and bad.body()["code"] == "invalid-position"
+    assert Problem().validate(streams.open(private).body()) == {}
+
+
+def test_openapi_documents_both_streams_as_event_streams_with_their_payloads():
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    for path, payload in (("/streams/games/{game}", "Event"), ("/streams/clubs/{club}", "FeedEvent")):
+        stream = spec["paths"][path]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        assert stream["x-event-data"] == {"$ref": f"#/components/schemas/{payload}"}
+        assert payload in spec["components"]["schemas"]
 
 
 def test_a_stream_ends_when_its_sign_in_does(client, streams, monkeypatch):
@@ -133,8 +148,6 @@ def test_a_seat_never_receives_what_it_may_not_see_over_the_stream(client, strea
     """Every reader of a live game (each seat, the recorder who sees only public
     information, a spectator of the public game) gets over the stream exactly
     what the engine's ``redact`` lets it see of each event, no string more."""
-    from engines.base import Event
-
     trial = registry.game(engine_id).trial
     club = ClubFactory(client=client)
     game = GameFactory(
@@ -185,7 +198,7 @@ def test_a_seat_never_receives_what_it_may_not_see_over_the_stream(client, strea
                 if event["type"] in SERVICE_EVENTS or not live:  # an ended game shows everything
                     continue
                 allowed = engine.redact(
-                    Event(event["type"], event["data"]), who if isinstance(who, int) else None
+                    EngineEvent(event["type"], event["data"]), who if isinstance(who, int) else None
                 )
                 assert _strings(message.data["data"]) <= _strings(allowed.data), (
                     engine_id,
