@@ -132,13 +132,12 @@ def create_app(records: Records, database_url: str, upstream: str | None = None)
     ]
     if upstream:
         client = httpx.AsyncClient(base_url=upstream, timeout=httpx.Timeout(60.0, connect=5.0))
-        routes.append(
-            Route(
-                "/{path:path}",
-                lambda request: forward(client, request),
-                methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-            )
-        )
+
+        async def passed_on(request: Request) -> Response:
+            return await forward(client, request)
+
+        methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        routes.append(Route("/{path:path}", passed_on, methods=methods))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

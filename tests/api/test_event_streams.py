@@ -4,12 +4,16 @@ reader getting what it may see and no more."""
 
 from __future__ import annotations
 
+import json
 import random
+import threading
+from http.client import HTTPConnection
 
 import orjson
 import psycopg
 import pytest
 import yaml
+from werkzeug.serving import make_server
 
 from engines import registry
 from engines.base import Event as EngineEvent
@@ -20,6 +24,8 @@ from service.streams import feeds
 from tests.conftest import ROOT
 from tests.factories import Api, ClubFactory, GameFactory
 from tests.streams import StreamServer
+
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -263,3 +269,29 @@ def test_each_stream_process_serves_its_own_readers(client, streams, pool, datab
             reader.close()
     finally:
         other.stop()
+
+
+def test_in_front_of_the_api_the_stream_process_passes_every_other_request_on(app, pool, database_url):
+    """As ``make run`` serves them: pages, API and streams on one origin."""
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    front = StreamServer(pool, database_url, upstream=f"http://127.0.0.1:{http.server_port}")
+    try:
+        connection = HTTPConnection("127.0.0.1", front.port, timeout=10)
+        connection.request("POST", "/clubs", body=json.dumps({"name": "Front Door"}), headers=JSON)
+        answer = connection.getresponse()
+        club = json.loads(answer.read())
+        assert answer.status == 201 and club["name"] == "Front Door"
+        connection.request("GET", "/", headers={"Accept": "text/html"})
+        page = connection.getresponse()
+        assert page.status == 200 and "text/html" in page.getheader("Content-Type")
+        page.read()
+        reader = front.open(f"/streams/clubs/{club['id']}?after_position=0", club["admin_token"])
+        assert reader.status == 200
+        connection.close()
+        reader.close()
+    finally:
+        front.stop()
+        http.shutdown()
+        thread.join(10)
