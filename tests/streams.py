@@ -21,8 +21,8 @@ from tests.servers import free_port
 class StreamServer:
     """``create_app`` served by uvicorn in a thread (``upstream``: also the API's address)."""
 
-    def __init__(self, pool, database_url: str, upstream: str | None = None):
-        self.port = free_port()
+    def __init__(self, pool, database_url: str, upstream: str | None = None, port: int | None = None):
+        self.port = port or free_port()
         self.app = create_app(Records(pool), database_url, upstream)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1

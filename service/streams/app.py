@@ -200,12 +200,16 @@ async def forward(client: httpx.AsyncClient, request: Request) -> Response:
         answer = await client.send(outgoing, stream=True)
     except httpx.HTTPError:
         return problem(502, "api-unavailable", "The API did not answer; retry in a few seconds.")
-    return StreamingResponse(
-        answer.aiter_raw(),
-        status_code=answer.status_code,
-        headers={k: v for k, v in answer.headers.items() if k.lower() not in HOP_BY_HOP},
-        background=BackgroundTask(answer.aclose),
+    passed = StreamingResponse(
+        answer.aiter_raw(), status_code=answer.status_code, background=BackgroundTask(answer.aclose)
     )
+    # Every header as it came, each Set-Cookie on its own line.
+    passed.raw_headers = [
+        (k.encode("latin-1"), v.encode("latin-1"))
+        for k, v in answer.headers.multi_items()
+        if k.lower() not in HOP_BY_HOP
+    ]
+    return passed
 
 
 def from_env() -> Starlette:
