@@ -135,12 +135,13 @@ def main() -> None:
             time.sleep(1)
             per_reader = (rss_kib(pid) - idle) / READERS
             probes = []  # (the append's last version and position, the time its 201 came)
+            setup = http.client.HTTPConnection("127.0.0.1", post.port)  # the first one has idled out
             for _ in range(PROBES):
                 assert post(0, setup) is not None
                 answered, body = time.monotonic(), post.answers[0]
                 probes.append((body["events"][-1]["version"], body["events"][-1]["position"], answered))
                 time.sleep(PACE)
-            time.sleep(1)
+            time.sleep(3)
             received = finish()
         delays, missing = [], 0
         for (path, _), got in zip(paths, received, strict=True):

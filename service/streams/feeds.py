@@ -16,6 +16,7 @@ the feed reads again after 20 ms, then 40 ms, up to once a second, until it has.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 import time
@@ -53,6 +54,7 @@ class Feed:
         self._read, self.key, self._seen = read, key, seen
         self.context: Any = None
         self.kept: list = []
+        self.keys: list[int] = []  # the kept events' keys, for bisect
         #: ``kept`` holds every event whose key lies in (kept_from, read_to].
         self.kept_from = self.read_to = start
         #: The highest key a notice named; and whether anything else may be new (read once).
@@ -80,7 +82,7 @@ class Feed:
         if self.stale or self.notified > self.read_to:
             await self.refresh()
         if cursor >= self.kept_from:
-            return self.context, [e for e in self.kept if self.key(e) > cursor]
+            return self.context, self.kept[bisect.bisect_right(self.keys, cursor) :]
         return await to_thread.run_sync(self._read, cursor)
 
     async def refresh(self) -> None:
@@ -100,6 +102,7 @@ class Feed:
         self.context, self._memo = context, {}
         if events:
             self.kept = [*self.kept, *events][-KEPT:]
+            self.keys = [self.key(e) for e in self.kept]
             self.read_to = self.key(events[-1])
             self.kept_from = max(self.kept_from, self.key(self.kept[0]) - 1)
             if len(events) >= streams.PAGE:
@@ -243,8 +246,7 @@ class Feeds:
                         chunks = feed.frames(context, events, principal, name)
                     except (Unauthenticated, NotFound, Forbidden):
                         return  # signed out, or no longer allowed: the stream ends
-                    for chunk in chunks:
-                        yield chunk
+                    yield b"".join(chunks)  # one write for all that is new
                     cursor = feed.key(events[-1])
                     continue
                 await changed.wait()
