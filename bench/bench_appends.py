@@ -212,6 +212,7 @@ def service_appends(url: str, n_games: int):
             for _ in range(n_games)
         ]
         turns = [[0, 0] for _ in range(n_games)]  # seat, turn total
+        answers: dict[int, dict] = {}  # each game's last answer
 
         def post(i, conn):
             seat, total = turns[i]
@@ -225,6 +226,7 @@ def service_appends(url: str, n_games: int):
             )
             if status != 201:
                 return None
+            answers[i] = body
             types = [e["type"] for e in body["events"]]
             if "GameEnded" in types:
                 return None
@@ -235,6 +237,7 @@ def service_appends(url: str, n_games: int):
             return len(body["events"])
 
         post.port, post.pid = server.port, server.pid
+        post.token, post.club, post.games, post.answers = token, club["id"], game_ids, answers
         yield post
 
 

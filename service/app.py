@@ -15,7 +15,7 @@ from redis.retry import Retry
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from schemas.api import Problem as ProblemSchema
-from service.api import bodies, problems, wake
+from service.api import bodies, problems, stream_docs, wake
 from service.api.admission import Admission
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
@@ -212,6 +212,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         app.view_functions[heavy] = admission.guard(app.view_functions[heavy])
 
     api.spec.path(rule=next(app.url_map.iter_rules("health")), operations={"get": HEALTH_DOC})
+    stream_docs.document(api.spec)
 
     return app
 

@@ -1,7 +1,13 @@
-"""`make run`: the API (waitress) and a Celery worker, on the configured
-servers or, when none are configured, on embedded ones kept under ./var/.
+"""`make run`: the API (waitress), the event streams (uvicorn) and a Celery
+worker, on the configured servers or, when none are configured, on embedded
+ones kept under ./var/.
 
-A process that dies (the API or the worker) is started again, after a
+The stream process listens at HOST:PORT, in front: it answers ``/streams/``
+itself and passes every other request to the API, which listens on the
+loopback only (``API_PORT``), as a reverse proxy in front of a deployment
+routes them (see the README). The pages reach their streams on their own origin.
+
+A process that dies (the API, the streams or the worker) is started again, after a
 back-off that doubles while it keeps dying (1 s up to 30 s), while the rest,
 the embedded PostgreSQL and Redis included, keeps running. Ctrl-C stops
 everything it started.
@@ -52,8 +58,16 @@ def main() -> int:
     if not env.get("SECRET_KEY"):
         env["SECRET_KEY"] = secret_key(VAR / "secret_key")
     host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
+    api_port = env.get("API_PORT", str(int(port) + 1))
+    # Every request reaches the API through the stream process, which says whom it came from.
+    api_env = {**env, "TRUSTED_PROXIES": env.get("TRUSTED_PROXIES", "1")}
     children = [
-        Supervised("API", api_command(host, port, threads=env.get("WEB_THREADS", str(API_THREADS))), env),
+        Supervised(
+            "API",
+            api_command("127.0.0.1", api_port, threads=env.get("WEB_THREADS", str(API_THREADS))),
+            api_env,
+        ),
+        Supervised("streams", streams_command(host, port, upstream=f"http://127.0.0.1:{api_port}"), env),
         Supervised(
             "worker",
             worker_command(str(VAR / "celerybeat-schedule"), concurrency=env.get("WORKER_CONCURRENCY", "2")),
@@ -64,6 +78,7 @@ def main() -> int:
         f"\ntablerecord web:  http://{host}:{port}/\n"
         f"tablerecord API:  http://{host}:{port}/ (JSON, bearer token)\n"
         f"API docs:         http://{host}:{port}/docs\n"
+        f"event streams:    http://{host}:{port}/streams/ (the API itself: http://127.0.0.1:{api_port}/)\n"
         "Ctrl-C stops everything.\n",
         flush=True,
     )
@@ -175,6 +190,17 @@ def api_command(host: str, port: str | int, *, threads: int | str = API_THREADS)
         f"--channel-timeout={CHANNEL_TIMEOUT}",
         f"--connection-limit={CONNECTION_LIMIT}",
         "--ident=tablerecord",
+    ]
+
+
+def streams_command(host: str, port: str | int, *, upstream: str | None = None) -> list[str]:
+    """The event streams' command line (``upstream``: the API, which every
+    other request is passed to), as `make run`, the tests and the bench start it."""
+    return [
+        sys.executable,
+        *("-m", "service.streams"),
+        f"--listen={host}:{port}",
+        *([f"--upstream={upstream}"] if upstream else []),
     ]
 
 

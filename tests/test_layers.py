@@ -46,7 +46,17 @@ PACKAGES = ("engines", "schemas", "service", "workers")
 #: the rebuild command.
 TOOLING = {"service.embedded"}
 
-WEB_FRAMEWORKS = ("flask", "flask_smorest", "flask_limiter", "werkzeug", "webargs")
+WEB_FRAMEWORKS = (
+    "flask",
+    "flask_smorest",
+    "flask_limiter",
+    "werkzeug",
+    "webargs",
+    "starlette",
+    "sse_starlette",
+    "uvicorn",
+    "httpx",
+)
 QUEUES = ("celery", "kombu", "redis")
 ENTRY_POINTS = (
     "service.api",
@@ -60,6 +70,7 @@ ENTRY_POINTS = (
     "service.config",
     "service.import_history",
     "service.migrate",
+    "service.streams",
 )
 
 SQL_METHODS = {"execute", "executemany", "cursor", "copy", "pipeline"}

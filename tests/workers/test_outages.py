@@ -184,7 +184,7 @@ def _healthy(port: int) -> bool:
 
 
 @pytest.mark.slow
-def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running(tmp_path):
+def test_make_run_starts_a_killed_api_stream_process_or_worker_again_and_keeps_the_rest_running(tmp_path):
     port = free_port()
     env = {
         **os.environ,
@@ -217,6 +217,18 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
         wait_for(
             lambda: not _alive(pool), timeout=10, what="the killed worker's pool processes to end with it"
         )
+        streams = next(pid for pid, cmd in _children(run.pid).items() if "service.streams" in cmd)
+        os.kill(streams, signal.SIGKILL)
+        wait_for(
+            lambda: any(
+                "service.streams" in cmd and pid != streams for pid, cmd in _children(run.pid).items()
+            ),
+            timeout=30,
+            what="the stream process to be started again",
+        )
+        wait_for(
+            lambda: _healthy(port), timeout=30, what="the API to answer through the stream process again"
+        )
         assert run.poll() is None and _healthy(port)  # the database stayed up throughout
         started = [p for child in _children(run.pid) for p in (child, *_children(child))]
     finally:
@@ -229,6 +241,7 @@ def test_make_run_starts_a_killed_api_or_worker_again_and_keeps_the_rest_running
     wait_for(lambda: not _alive(started), timeout=10, what="Ctrl-C to leave no process behind")
     said = (tmp_path / "run.log").read_text(errors="replace")
     assert "API exited with -9; starting it again" in said and "worker exited with -9" in said, said[-2000:]
+    assert "streams exited with -9" in said, said[-2000:]
 
 
 @pytest.mark.slow

@@ -1,0 +1,297 @@
+"""The event streams: a game's events and a club's feed as server-sent
+events, in order, without a gap, resumable from ``Last-Event-ID``, each
+reader getting what it may see and no more."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from http.client import HTTPConnection
+
+import orjson
+import psycopg
+import pytest
+import yaml
+from werkzeug.serving import make_server
+
+from engines import registry
+from engines.base import Event as EngineEvent
+from schemas.api import Event, FeedEvent, Problem
+from service.records.log import notices
+from service.records.log.fold import SERVICE_EVENTS
+from service.streams import feeds
+from tests.conftest import ROOT
+from tests.factories import Api, ClubFactory, GameFactory
+from tests.streams import StreamServer
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.fixture
+def streams(pool, database_url):
+    server = StreamServer(pool, database_url)
+    yield server
+    server.stop()
+
+
+def roll(api, game, times=1):
+    """``times`` moves, each the first the game offers."""
+    for _ in range(times):
+        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()["seats"]
+        r = api.post(f"/games/{game['id']}/actions", next(a for actions in legal.values() for a in actions))
+        assert r.status_code == 201, r.get_json()
+
+
+def test_a_game_stream_sends_every_event_in_version_order_and_resumes_from_last_event_id(client, streams):
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    reader = streams.open(f"/streams/games/{game['id']}", club["admin_token"])
+    assert reader.status == 200 and reader.response.getheader("Content-Type").startswith("text/event-stream")
+    first = reader.take(1)  # GameCreated, recorded before the reader came
+    roll(api, game, 3)
+    log = api.get(f"/games/{game['id']}/events?limit=1000").get_json()["events"]
+    got = first + reader.take(len(log) - 1)
+    assert [m.id for m in got] == list(range(1, len(log) + 1))
+    assert {m.event for m in got} == {"game-event"}
+    assert [m.data for m in got] == log  # as the events page shows them to the same reader
+    assert all(Event().validate(m.data) == {} for m in got)  # the payload openapi.yaml documents
+    reader.close()
+
+    roll(api, game, 2)  # while nobody follows
+    again = streams.open(
+        f"/streams/games/{game['id']}", club["admin_token"], **{"Last-Event-ID": str(got[-1].id)}
+    )
+    log = api.get(f"/games/{game['id']}/events?limit=1000").get_json()["events"]
+    rest = again.take(len(log) - len(got))
+    assert [m.id for m in rest] == list(range(len(got) + 1, len(log) + 1))
+    assert [m.data for m in rest] == log[len(got) :]
+    roll(api, game)  # and it follows on
+    assert again.next().id == len(log) + 1
+    again.close()
+
+
+def test_a_club_stream_follows_its_games_in_position_order_and_resumes(client, streams):
+    club, other = ClubFactory(client=client), ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    first, second = GameFactory(client=client, club=club), GameFactory(client=client, club=club)
+    elsewhere = GameFactory(client=client, club=other)
+    reader = streams.open(f"/streams/clubs/{club['id']}", club["admin_token"])  # from now on
+    roll(api, first)
+    roll(Api(client, other["admin_token"]), elsewhere)
+    roll(api, second)
+    roll(api, first)
+    page = api.get(f"/clubs/{club['id']}/events?after_position=0&limit=1000").get_json()["events"]
+    before = [e for e in page if e["type"] == "GameCreated"]
+    expected = page[len(before) :]
+    got = reader.take(len(expected))
+    assert [m.id for m in got] == [e["position"] for e in expected]
+    assert [m.data for m in got] == expected  # the feed's own shape, and only this club's games
+    assert {m.event for m in got} == {"club-event"}
+    assert all(FeedEvent().validate(m.data) == {} for m in got)
+    reader.close()
+
+    resumed = streams.open(
+        f"/streams/clubs/{club['id']}", club["admin_token"], **{"Last-Event-ID": str(got[1].id)}
+    )
+    assert [m.data for m in resumed.take(len(got) - 2)] == expected[2:]
+    from_start = streams.open(f"/streams/clubs/{club['id']}?after_position=0", club["admin_token"])
+    assert [m.data for m in from_start.take(len(page))] == page
+    resumed.close()
+    from_start.close()
+
+
+def test_a_club_stream_is_its_admins_alone_and_a_game_stream_is_for_who_may_read_the_game(client, streams):
+    club, other = ClubFactory(client=client), ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    seat = game["seat_tokens"][0]["token"]
+    assert streams.open(f"/streams/clubs/{club['id']}").status == 401
+    assert streams.open(f"/streams/clubs/{club['id']}", other["admin_token"]).status == 404
+    assert streams.open(f"/streams/clubs/{club['id']}", seat).status == 403
+    assert streams.open(f"/streams/clubs/{club['id']}", "tr_admin_made_up").status == 401
+    private = f"/streams/games/{game['id']}"
+    assert streams.open(private).status == 404  # a private game: not found for strangers
+    assert streams.open(private, other["admin_token"]).status == 404
+    assert streams.open(private, seat).status == 200
+    bad = streams.open(private, seat, **{"Last-Event-ID": "-1"})
+    assert bad.status == 422 and bad.body()["code"] == "invalid-position"
+    assert Problem().validate(streams.open(private).body()) == {}
+
+
+def test_openapi_documents_both_streams_as_event_streams_with_their_payloads():
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    for path, payload in (("/streams/games/{game}", "Event"), ("/streams/clubs/{club}", "FeedEvent")):
+        stream = spec["paths"][path]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        assert stream["x-event-data"] == {"$ref": f"#/components/schemas/{payload}"}
+        assert payload in spec["components"]["schemas"]
+
+
+def test_a_stream_ends_when_its_sign_in_does(client, streams, monkeypatch):
+    monkeypatch.setattr(feeds, "SIGN_IN_SECONDS", 0)  # asked again at every event
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    reader = streams.open(f"/streams/games/{game['id']}", club["admin_token"])
+    assert reader.next().data["type"] == "GameCreated"
+    rotated = Api(client, club["admin_token"]).post(f"/clubs/{club['id']}/admin-token").get_json()
+    roll(Api(client, rotated["admin_token"]), game)
+    with pytest.raises(EOFError):
+        reader.next()
+
+
+def _strings(node) -> set[str]:
+    if isinstance(node, str):
+        return {node}
+    if isinstance(node, dict):
+        node = list(node.values())
+    if isinstance(node, list | tuple):
+        return set().union(set(), *(_strings(v) for v in node))
+    return set()
+
+
+@pytest.mark.parametrize("engine_id", registry.available())
+def test_a_seat_never_receives_what_it_may_not_see_over_the_stream(client, streams, pool, engine_id):
+    """Every reader of a live game (each seat, the recorder who sees only public
+    information, a spectator of the public game) gets over the stream exactly
+    what the engine's ``redact`` lets it see of each event, no string more."""
+    trial = registry.game(engine_id).trial
+    club = ClubFactory(client=client)
+    game = GameFactory(
+        client=client,
+        club=club,
+        engine=engine_id,
+        options={
+            **trial.options,
+            **({"target": 100} if engine_id == "pig" else {}),
+        },  # still on after 40 moves
+        seats=trial.seats,
+        public=True,
+        admin_spectator=True,
+    )
+    engine = registry.get(engine_id)
+    seats = [t["token"] for t in game["seat_tokens"]]
+    readers = {
+        **{seat: streams.open(f"/streams/games/{game['id']}", token) for seat, token in enumerate(seats)},
+        "recorder": streams.open(f"/streams/games/{game['id']}", club["admin_token"]),
+        "spectator": streams.open(f"/streams/games/{game['id']}"),
+    }
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(40):  # each seat plays for itself, as at a table of phones
+        moves = [
+            (token, a)
+            for token in seats
+            for actions in Api(client, token)
+            .get(f"/games/{game['id']}/legal-actions")
+            .get_json()["seats"]
+            .values()
+            for a in actions
+        ]
+        if not moves:
+            break
+        token, action = rng.choice(moves)
+        assert Api(client, token).post(f"/games/{game['id']}/actions", action).status_code == 201
+        with pool.connection() as conn:
+            stored = conn.execute(
+                "SELECT version, type, data FROM events WHERE game_id = %s AND version > %s ORDER BY version",
+                (game["id"], seen),
+            ).fetchall()
+        live = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["status"] == "active"
+        for who, reader in readers.items():
+            got = reader.take(len(stored))
+            assert [m.id for m in got] == [e["version"] for e in stored]
+            for message, event in zip(got, stored, strict=True):
+                if event["type"] in SERVICE_EVENTS or not live:  # an ended game shows everything
+                    continue
+                allowed = engine.redact(
+                    EngineEvent(event["type"], event["data"]), who if isinstance(who, int) else None
+                )
+                assert _strings(message.data["data"]) <= _strings(allowed.data), (
+                    engine_id,
+                    who,
+                    event["type"],
+                )
+                assert message.data["data"] == orjson.loads(orjson.dumps(allowed.data)), (engine_id, who)
+        seen += len(stored)
+        if not live:
+            break
+    for reader in readers.values():
+        reader.close()
+
+
+def test_a_lost_notice_costs_a_delay_never_an_event(client, streams, pool, monkeypatch):
+    """The listening session is cut, and moves are made before it listens
+    again: their notices are lost, yet the reader gets every event, since on
+    listening again every feed reads the log from where it stands."""
+    monkeypatch.setattr(notices, "FIRST_RETRY", 1.0)  # listens again a second later
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    reader = streams.open(f"/streams/games/{game['id']}", club["admin_token"])
+    assert reader.next().id == 1
+    cut = streams.listener()
+    with pool.connection() as conn:
+        conn.execute("SELECT pg_terminate_backend(%s)", (cut,))
+    roll(api, game, 2)  # while nobody listens
+    streams.listener(other_than=cut)
+    versions = api.get(f"/games/{game['id']}").get_json()["version"]
+    assert [m.id for m in reader.take(versions - 1)] == list(range(2, versions + 1))
+
+
+def test_a_club_stream_waits_for_an_older_open_transaction_and_skips_nothing(client, streams, database_url):
+    """An event committed above the horizon (an older transaction still open)
+    is sent once that transaction ends, though its end sends no notice."""
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    reader = streams.open(f"/streams/clubs/{club['id']}", club["admin_token"])
+    with psycopg.connect(database_url) as older:
+        older.execute("SELECT pg_current_xact_id()")  # holds the horizon below what follows
+        roll(api, game)
+        page = api.get(f"/clubs/{club['id']}/events?after_position=0").get_json()["events"]
+        assert [e["type"] for e in page] == ["GameCreated"]  # the feed does not see it yet either
+        older.rollback()
+    page = api.get(f"/clubs/{club['id']}/events?after_position=0").get_json()["events"]
+    got = reader.take(len(page) - 1)
+    assert [m.data for m in got] == page[1:]
+
+
+def test_each_stream_process_serves_its_own_readers(client, streams, pool, database_url):
+    other = StreamServer(pool, database_url)
+    try:
+        club = ClubFactory(client=client)
+        game = GameFactory(client=client, club=club)
+        readers = [s.open(f"/streams/games/{game['id']}", club["admin_token"]) for s in (streams, other)]
+        roll(Api(client, club["admin_token"]), game, 3)
+        versions = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["version"]
+        for reader in readers:
+            assert [m.id for m in reader.take(versions)] == list(range(1, versions + 1))
+            reader.close()
+    finally:
+        other.stop()
+
+
+def test_in_front_of_the_api_the_stream_process_passes_every_other_request_on(app, pool, database_url):
+    """As ``make run`` serves them: pages, API and streams on one origin."""
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    front = StreamServer(pool, database_url, upstream=f"http://127.0.0.1:{http.server_port}")
+    try:
+        connection = HTTPConnection("127.0.0.1", front.port, timeout=10)
+        connection.request("POST", "/clubs", body=json.dumps({"name": "Front Door"}), headers=JSON)
+        answer = connection.getresponse()
+        club = json.loads(answer.read())
+        assert answer.status == 201 and club["name"] == "Front Door"
+        connection.request("GET", "/", headers={"Accept": "text/html"})
+        page = connection.getresponse()
+        assert page.status == 200 and "text/html" in page.getheader("Content-Type")
+        page.read()
+        reader = front.open(f"/streams/clubs/{club['id']}?after_position=0", club["admin_token"])
+        assert reader.status == 200
+        connection.close()
+        reader.close()
+    finally:
+        front.stop()
+        http.shutdown()
+        thread.join(10)
