@@ -140,3 +140,26 @@ def test_a_file_larger_than_an_api_body_is_chosen_on_the_page(client):
     status, page = choose(client, club, "plays.csv", content)
     assert status == 200, page
     assert text_of(page, "plays-count") == "2 plays will come in."
+
+
+def test_a_member_takes_their_own_plays_to_bg_stats_from_their_profile(client):
+    from tests.factories import Api
+    from tests.workers.test_bgstats_export import a_league_with_results
+
+    club, api, league, members = a_league_with_results(client)
+    me = members[0]
+    member = api.post(f"/clubs/{club['id']}/players/{me['id']}/sign-in", {}).get_json()
+    sign_in(client, member["token"])
+    profile = client.get(f"/player/{me['id']}").get_data(as_text=True)
+    link = re.search(r'href="([^"]+)" id="my-plays-for-bg-stats"', profile).group(1)
+    assert 'id="my-plays-for-bg-stats"' not in client.get(f"/player/{members[1]['id']}").get_data(
+        as_text=True
+    )
+    answer = client.get(link)
+    assert answer.status_code == 200 and "plays.bgsplay" in answer.headers["Content-Disposition"]
+    mine = answer.get_json(force=True)
+    everything = (
+        Api(client, club["admin_token"]).get(f"/clubs/{club['id']}/plays.bgsplay").get_json(force=True)
+    )
+    assert 0 < len(mine["plays"]) < len(everything["plays"])
+    assert {p["name"] for p in mine["players"]} >= {me["name"]}
