@@ -330,17 +330,15 @@ def save_snapshot(
     )
 
 
-def save_snapshots(conn: psycopg.Connection, snapshots: Sequence[tuple[UUID, str, int, Any]]) -> None:
-    """``save_snapshot`` for many (game, engine version, version, state) at once."""
+def copy_snapshots(conn: psycopg.Connection, snapshots: Sequence[tuple[UUID, str, int, Any]]) -> None:
+    """Snapshots (game, engine version, version, state) of games stored in the
+    caller's transaction (an import, a restore): none has a snapshot yet, so
+    they are COPYed in."""
     with conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO snapshots (game_id, engine_version, version, state) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (game_id, engine_version, version) DO UPDATE SET state = EXCLUDED.state",
-            [
-                (game_id, engine_version, version, Jsonb(state))
-                for game_id, engine_version, version, state in snapshots
-            ],
-        )
+        for start in range(0, len(snapshots), COPY_ROWS):
+            with cursor.copy("COPY snapshots (game_id, engine_version, version, state) FROM STDIN") as copy:
+                for game_id, engine_version, version, state in snapshots[start : start + COPY_ROWS]:
+                    copy.write_row((game_id, engine_version, version, event_json(state).decode()))
 
 
 def drop_snapshots_after(conn: psycopg.Connection, game_id: UUID, version: int) -> None:
