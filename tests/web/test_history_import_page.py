@@ -163,3 +163,30 @@ def test_a_member_takes_their_own_plays_to_bg_stats_from_their_profile(client):
     )
     assert 0 < len(mine["plays"]) < len(everything["plays"])
     assert {p["name"] for p in mine["players"]} >= {me["name"]}
+
+
+def test_on_a_phone_a_name_is_given_a_game_and_the_history_comes_in_in_place(page, broker_client, pool):
+    from playwright.sync_api import expect
+
+    from tests.web.test_browser import sign_in as sign_in_browser
+
+    club = ClubFactory(client=broker_client)
+    sign_in_browser(page, club["admin_token"])
+    page.goto(f"/club/{club['id']}")
+    with page.expect_navigation():
+        page.click("#bring-in-history")
+    page.set_input_files("#history-file", str(DATA / "plays.csv"))
+    with page.expect_navigation():
+        page.click("#look")
+    expect(page.locator("#plays-count")).to_have_text("2 plays will come in.")
+    page.get_by_label("HoC is").select_option(label="House of Cronies")
+    page.click("#check")
+    expect(page.locator("#plays-count")).to_have_text("3 plays will come in.")
+    expect(page.get_by_label("HoC is")).to_have_value("house-of-cronies")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    url = page.url
+    page.click("#import")
+    expect(page.locator("#imported")).to_have_text("3 plays came in.")
+    assert page.url == url
+    with pool.connection() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM result_games").fetchone()["n"] == 3
