@@ -145,6 +145,12 @@ class PlaysQuery(Schema):
     )
 
 
+class BgStatsQuery(PlaysQuery):
+    player = fields.UUID(
+        load_default=None, allow_none=True, metadata={"description": "This player's games only."}
+    )
+
+
 class ClubRestored(Schema):
     id = fields.UUID()
     name = fields.String()

@@ -64,7 +64,13 @@ CLUB_DOORS = ("clubs.create_club", "history.restore_club", "web.new_club")
 
 
 #: The endpoints that read, replay and judge a whole file: so many at once (``service.api.admission``).
-IMPORTS = ("history.import_history", "history.restore_club")
+IMPORTS = (
+    "history.import_history",
+    "history.restore_club",
+    "web.history_choose",
+    "web.history_check",
+    "web.history_run",
+)
 
 
 class TableRecordApi(Api):

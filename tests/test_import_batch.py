@@ -112,3 +112,46 @@ def test_a_player_added_meanwhile_under_a_new_name_is_the_one_seated(client, poo
     assert game["seats"][1] == {"seat": 1, "player": bob["id"], "name": "Bob"}
     view = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()
     assert view["state"]["scores"] == [3, 0]
+
+
+def test_a_batch_writes_its_games_tokens_events_and_snapshots_in_bulk(client, pool, monkeypatch):
+    """A batch's rows go in by COPY, a few statements per table whatever the
+    number of games, never a statement per row (a restore stores its games the same way)."""
+    import contextlib
+
+    import psycopg
+
+    statements: list[tuple[str, str, int]] = []
+
+    class Recording(psycopg.Cursor):
+        def executemany(self, query, params_seq, **kwargs):
+            rows = list(params_seq)
+            statements.append(("rows", str(query).split("(")[0].strip(), len(rows)))
+            return super().executemany(query, rows, **kwargs)
+
+        def copy(self, statement, *args, **kwargs):
+            statements.append(("copy", str(statement).split("(")[0].strip(), 0))
+            return super().copy(statement, *args, **kwargs)
+
+    lend = pool.connection
+
+    @contextlib.contextmanager
+    def recorded(*args, **kwargs):
+        with lend(*args, **kwargs) as conn:
+            conn.cursor_factory = Recording
+            try:
+                yield conn
+            finally:
+                conn.cursor_factory = psycopg.Cursor
+
+    club, admin = _club(client)
+    monkeypatch.setattr(pool, "connection", recorded)
+    answer = interchange.import_games(
+        Records(pool, snapshot_every=2), admin.club_id, admin, [_paper_game(2 + p % 4) for p in range(40)]
+    )
+    monkeypatch.undo()
+    assert answer.status == 201 and len(answer.body["games"]) == 40
+    assert [s for s in statements if s[0] == "rows" and s[2] > 1] == []
+    copied = {table for kind, table, _ in statements if kind == "copy"}
+    assert copied == {"COPY games", "COPY tokens", "COPY events", "COPY snapshots"}
+    assert _counts(pool)[:2] == (40, 40 * 4)

@@ -195,6 +195,22 @@ def may_see_tournament(principal: Principal | None, club_id: UUID) -> Principal:
     return principal
 
 
+def may_take_out_plays(principal: Principal | None, club_id: UUID, player_id: UUID | None) -> Principal:
+    """Taking plays out of the club (a file for another app): the club's
+    plays for its admin token; one player's plays for the admin token or that
+    player's own member sign-in. Another club's token learns nothing."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("club")
+    if principal.is_admin or (
+        player_id is not None and principal.is_member and principal.player_id == player_id
+    ):
+        return principal
+    raise Forbidden(
+        "admin-only", "Only the club's admin token, or a player for their own plays, may take them out."
+    )
+
+
 def may_see_player(principal: Principal | None, club_id: UUID) -> Principal:
     """A player's profile and the club's game history: any token of the club
     (its recorder or a seat of one of its games); another club's learns nothing."""

@@ -21,6 +21,7 @@ from service.web import (  # noqa: F401 - registers its pages on the blueprint
     club_admin,
     errors,
     game_pages,
+    history,
     players,
     results,
     scorepad,

@@ -13,6 +13,7 @@ from engines.base import RuleViolation
 from service.records.errors import (
     Invalid,
 )
+from service.records.history import formats
 from service.records.pages import club_home, league_figures_page, league_page
 from service.records.pages.standings_page import place_name
 from service.records.recording.creation import create_game
@@ -29,8 +30,14 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+#: The forms that send a whole history file (8 MiB and the form's room beside it); others send the API's body limit.
+LARGE_FORMS = {"web.history_choose": formats.MAX_BYTES + 64 * 1024}
+
+
 @blueprint.before_request
 def _protect_forms() -> None:
+    if request.endpoint in LARGE_FORMS:
+        request.max_content_length = LARGE_FORMS[request.endpoint]
     if request.method == "POST":
         from service.web import csrf
 

@@ -147,3 +147,39 @@ def test_imports_and_restores_run_one_per_address_and_so_many_in_all(limited, cl
         assert b'"report"' in b"".join(answer.response)
         answer.close()
     assert history("10.0.0.1").status_code == 201
+
+
+def test_the_history_page_shares_the_imports_allowance_and_answers_in_plain_words(limited, client):
+    """An import the page starts counts as the API's do: while one from this
+    address runs, the page's is refused at once, as a page with a way back."""
+    from tests.web.helpers import csrf_token, sign_in
+
+    limiter = limited(imports_at_once=2, imports_per_address=1)
+    club = ClubFactory(client=client)
+    plays = b"date,game,player,score\n2024-01-01,Pig,Ann,31\n2024-01-01,Pig,Ben,3\n"
+    running = limiter.post(
+        f"/clubs/{club['id']}/history",
+        data={"file": (io.BytesIO(plays), "plays.csv")},
+        headers={"Authorization": f"Bearer {club['admin_token']}", "Accept": "application/x-ndjson"},
+        content_type="multipart/form-data",
+        buffered=False,
+    )
+    assert running.status_code == 200
+    sign_in(limiter, club["admin_token"])
+    form = limiter.get(f"/club/{club['id']}/history").get_data(as_text=True)
+
+    def choose():
+        return limiter.post(
+            f"/club/{club['id']}/history",
+            data={"csrf_token": csrf_token(form), "file": (io.BytesIO(plays), "plays.csv")},
+            content_type="multipart/form-data",
+        )
+
+    refused = choose()
+    assert refused.status_code == 429 and refused.mimetype == "text/html"
+    assert refused.headers["Retry-After"]
+    assert "is still running" in refused.get_data(as_text=True)
+    assert 'href="/"' in refused.get_data(as_text=True)
+    assert b'"report"' in b"".join(running.response)
+    running.close()
+    assert choose().status_code == 200

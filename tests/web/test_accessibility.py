@@ -8,7 +8,7 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory, post_as_admin
+from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory, post_as_admin
 from tests.web.conftest import PHONE
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
@@ -293,3 +293,41 @@ def test_the_tournament_pages_have_no_serious_violation_small_target_or_identifi
                 found += [f"{path}: {words}" for words in offences(visible_text(reader.content()), None)]
             context.close()
     assert not found, "\n".join(found)
+
+
+def test_the_history_import_pages_have_no_serious_violation_in_light_and_dark_mode(
+    browser, server, broker_client
+):
+    """The form, what comes in (games given a game, plays left out and
+    refused), the progress and the report, at phone width, each with no
+    serious violation and no sideways scrolling; the import answered in place."""
+    from tests.workers.test_history_import import DATA
+
+    found: list[str] = []
+    for scheme, context in in_both_schemes(browser, server):
+        club = ClubFactory(client=broker_client)
+        LeagueFactory(client=broker_client, club=club, engine="house-of-cronies", name="Autumn")
+        page = context.new_page()
+        sign_in(page, club["admin_token"])
+        found += [f"{scheme} {p}" for p in problems(Axe(), page, f"/club/{club['id']}/history")]
+        for name in ("refused.csv", "plays.csv"):
+            page.goto(f"/club/{club['id']}/history")
+            page.set_input_files("#history-file", str(DATA / name))
+            page.select_option("select[name=league]", label="Autumn")
+            with page.expect_navigation():
+                page.click("#look")
+            found += [f"{scheme} {name}: {v}" for v in axe_now(page)]
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page.locator("#players-added").inner_text() == "New to the club: Ann, Ben, Cleo, Dev."
+        url = page.url
+        page.locator("#import").click()
+        page.locator("#report").wait_for()
+        assert page.url == url  # answered in place
+        assert page.locator("#imported").inner_text() == "2 plays came in, into the league Autumn."
+        found += [f"{scheme} report: {v}" for v in axe_now(page)]
+    assert not found, "\n".join(found)
+
+
+def axe_now(page) -> list[str]:
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']})" for v in found if v["impact"] in SERIOUS]

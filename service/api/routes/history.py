@@ -8,7 +8,7 @@ import threading
 
 from flask import Response, request
 
-from schemas.results import ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
+from schemas.results import BgStatsQuery, ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
 from service.api.common import (
     NDJSON,
     Blueprint,
@@ -21,7 +21,7 @@ from service.api.common import (
 )
 from service.auth import current_principal
 from service.records.errors import DomainError, Invalid
-from service.records.history import backup, exports, formats, imports
+from service.records.history import backup, bgstats, exports, formats, imports
 from service.records.history.formats import guess_format
 
 blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
@@ -166,6 +166,34 @@ def club_plays(query, club):
     in the columns the history import reads: importing the file into another
     club gives the same standings."""
     return _csv(exports.club_plays_csv(records(), club, current_principal(), query["league"]), "plays.csv")
+
+
+@blp.get("/clubs/<uuid:club>/plays.bgsplay")
+@blp.arguments(BgStatsQuery, location="query")
+@blp.response(200, content_type="application/json")
+@blp.doc(
+    responses={
+        "200": {
+            "description": "BG Stats' own file: players, locations, games and plays.",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    }
+)
+@problems(blp, 401, 403, 404, 422)
+def club_plays_bgstats(query, club):
+    """The club's finished games, played or result-only, in BG Stats' own
+    format (`players`, `locations`, `games`, `plays`), to open in the BG Stats
+    app or import into another club (the same standings). The club's plays
+    for its admin token; one player's (`player`) for the admin token or that
+    player's own member sign-in."""
+    body = bgstats.plays_file(
+        records(), club, current_principal(), player_id=query["player"], league_id=query["league"]
+    )
+    return Response(
+        json.dumps(body, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="plays.bgsplay"'},
+    )
 
 
 @blp.get("/leagues/<uuid:league_id>/plays.csv")

@@ -43,7 +43,7 @@ def club_plays_csv(
     """The club's finished games (of ``league_id`` only, when given) as CSV (admin token)."""
     access.club_admin(principal, club_id)
     with records.pool.connection() as conn:
-        rows = _finished(
+        rows = finished(
             conn, "g.club_id = %s AND (%s::uuid IS NULL OR g.league_id = %s)", (club_id, league_id, league_id)
         )
         names = player_names(conn, {s for r in rows for s in r["seats"]})
@@ -54,7 +54,7 @@ def league_plays_csv(records: Records, league_id: UUID, principal: Principal | N
     """A league's finished games as CSV (whoever may see the league)."""
     with records.pool.connection() as conn:
         visible_league(conn, league_id, principal)
-        rows = _finished(conn, "g.league_id = %s", (league_id,))
+        rows = finished(conn, "g.league_id = %s", (league_id,))
         names = player_names(conn, {s for r in rows for s in r["seats"]})
     return _plays_csv(rows, names)
 
@@ -81,12 +81,14 @@ def standings_csv(records: Records, league_id: UUID, principal: Principal | None
     return out.getvalue()
 
 
-def _finished(conn, where: str, params: tuple) -> list[dict[str, Any]]:
-    """Finished games with their live result (the game's last ``GameEnded``) and the day played
-    (a result's, an imported game's, else the day it first ended)."""
+def finished(conn, where: str, params: tuple) -> list[dict[str, Any]]:
+    """Finished games with their live result (the game's last ``GameEnded``), the day played
+    (a result's, an imported game's, else the day it first ended) and, for a result, its
+    length and note."""
     return conn.execute(
         "SELECT g.id, g.engine, g.seats, g.options, e.data AS ended, e.position,"
-        " coalesce(r.played_on, (c.data ->> 'played_at')::timestamptz::date, f.recorded_at::date) AS played_on"
+        " coalesce(r.played_on, (c.data ->> 'played_at')::timestamptz::date, f.recorded_at::date) AS played_on,"
+        " r.minutes, r.note"
         " FROM games g"
         " JOIN LATERAL (SELECT data, position, recorded_at FROM events"
         "   WHERE game_id = g.id AND type = %s ORDER BY version DESC LIMIT 1) e ON true"

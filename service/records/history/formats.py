@@ -8,7 +8,8 @@ named with the reason:
 - a **BG Stats** JSON backup: ``games`` (``id``, ``name``), ``players``
   (``id``, ``name``) and ``plays`` (``uuid``, ``playDate``, ``durationMin``,
   ``gameRefId``, ``ignored``, ``playerScores`` with ``playerRefId``,
-  ``score``, ``winner``, ``rank``, ``startPlayer``);
+  ``score``, ``winner``, ``rank``, ``startPlayer``; and, in a file this
+  service wrote, the game's options under ``tablerecord``);
 - a **BoardGameGeek** plays export (the XML of its plays API: ``play`` with
   ``id``, ``date``, ``quantity``, ``length``, ``incomplete``, ``item name``
   and ``players/player`` with ``name``, ``score``, ``win``, ``startposition``);
@@ -46,6 +47,9 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
 FORMATS = ("bgstats", "bgg", "csv")
+#: A BG Stats play's own key for what only this service reads (the game's
+#: options), in the files it writes (``history.bgstats``); BG Stats leaves it.
+OWN_KEY = "tablerecord"
 CSV_COLUMNS = ("date", "game", "player", "score", "place")
 #: The largest whole number (a place, a length in minutes) a file may give.
 WHOLE_MAX = 1_000_000
@@ -212,6 +216,7 @@ def read_bgstats(content: bytes) -> Reading:
                     key=f"bgstats:{play.get('uuid') or _digest(play)}",
                     minutes=_int(play.get("durationMin"), "length") or None,
                     note=_text(play.get("comments"), "comment") or None,
+                    options=_own_options(play.get(OWN_KEY)),
                 )
             )
         except TooLarge:
@@ -219,6 +224,16 @@ def read_bgstats(content: bytes) -> Reading:
         except ValueError as error:
             reading.refuse(where, f"This play cannot be read: {error}.")
     return reading
+
+
+def _own_options(own: Any) -> dict[str, Any] | None:
+    """A game's options, kept in a play of a file this service wrote (``OWN_KEY``)."""
+    if own is None:
+        return None
+    options = own.get("options") if isinstance(own, dict) else None
+    if options is not None and not isinstance(options, dict):
+        raise ValueError(f"its {OWN_KEY}.options are not an object")
+    return options or None
 
 
 # -- BoardGameGeek -----------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from uuid import UUID
@@ -55,12 +56,7 @@ def import_history(
     """Import the plays in ``content`` (``fmt``: bgstats, bgg or csv) into the
     club as result-only games, in ``league`` when given (admin token)."""
     principal = access.club_admin(principal, club_id)
-    try:
-        reading = read(fmt, content)
-    except TooLarge as error:
-        raise Invalid("history-too-large", str(error)) from error
-    except Unreadable as error:
-        raise Invalid("history-unreadable", str(error)) from error
+    reading = _read(fmt, content)
     with records.pool.connection() as conn:
         # Reads and judging run outside any transaction: judging thousands of
         # plays takes longer than a transaction may stay idle. The writes are
@@ -70,6 +66,7 @@ def import_history(
         conn.autocommit = True
         try:
             plan = _plan(conn, club_id, reading, mapping or {}, skip_unknown_games, league, progress)
+            _refuse(plan)
             with conn.transaction():
                 _add_players(conn, club_id, plan["players_added"])
                 last = results.store_plays(conn, principal, plan["judged"], request_id)
@@ -84,6 +81,60 @@ def import_history(
     }
 
 
+def preview_history(
+    records: Records,
+    club_id: UUID,
+    principal: Principal | None,
+    fmt: str,
+    content: bytes,
+    *,
+    mapping: Mapping[str, str] | None = None,
+    skip_unknown_games: bool = False,
+    league: UUID | None = None,
+) -> dict[str, Any]:
+    """What ``import_history`` would do with the same file, storing nothing:
+    the plays it would import by game (``games``: engine id -> plays), the
+    players it matches (``players_matched``) and adds (``players_added``),
+    the plays imported before, skipped and refused (each with its reason),
+    and each game name of the file with the game it was matched to
+    (``game_names``: name -> engine id, None for a game not recorded here)."""
+    access.club_admin(principal, club_id)
+    reading = _read(fmt, content)
+    with records.pool.connection() as conn:
+        plan = _plan(conn, club_id, reading, mapping or {}, skip_unknown_games, league, None)
+    matched = sorted({p for p in plan["players_named"] if p not in plan["players_added"]}, key=str.casefold)
+    return {
+        "plays": len(plan["judged"]),
+        "games": dict(Counter(j.play.engine for j in plan["judged"])),
+        "players_matched": matched,
+        "players_added": sorted(plan["players_added"], key=str.casefold),
+        "already_imported": plan["already_imported"],
+        "skipped": plan["skipped"],
+        "refused": plan["refused"],
+        "game_names": plan["game_names"],
+    }
+
+
+def _read(fmt: str, content: bytes) -> Reading:
+    try:
+        return read(fmt, content)
+    except TooLarge as error:
+        raise Invalid("history-too-large", str(error)) from error
+    except Unreadable as error:
+        raise Invalid("history-unreadable", str(error)) from error
+
+
+def _refuse(plan: dict[str, Any]) -> None:
+    """All or nothing: a plan with a refused play or line imports nothing."""
+    refused = plan["refused"]
+    if refused:
+        raise Invalid(
+            "history-refused",
+            f"{len(refused)} of the file's plays or lines were refused, so nothing was imported.",
+            refused=refused,
+        )
+
+
 def _plan(
     conn: psycopg.Connection,
     club_id: UUID,
@@ -93,13 +144,14 @@ def _plan(
     league: UUID | None,
     progress: Progress | None,
 ) -> dict[str, Any]:
-    """The plays to store, judged, with the players to add (name -> new id);
-    raises ``Invalid`` listing every refused line or play."""
+    """The plays to store, judged, with the players to add (name -> new id),
+    the players the plays name, and every refused line or play."""
     refused, skipped = list(reading.refused), list(reading.skipped)
     engines = _engine_names(mapping)
     known_games: list[tuple[SourcePlay, str]] = []
+    game_names: dict[str, str | None] = {}
     for play in reading.plays:
-        engine_id = engines.get(play.game.casefold())
+        engine_id = game_names.setdefault(play.game, engines.get(play.game.casefold()))
         if engine_id is None:
             (skipped if skip_unknown else refused).append(
                 {
@@ -133,18 +185,15 @@ def _plan(
             refused.append({"where": play.where, "reason": refusal.detail, "rule": refusal.code, **named})
         if progress and (count % PROGRESS_EVERY == 0 or count == len(fresh)):
             progress(count, len(fresh))
-    if refused:
-        raise Invalid(
-            "history-refused",
-            f"{len(refused)} of the file's plays or lines were refused, so nothing was imported.",
-            refused=refused,
-        )
     judged.sort(key=lambda j: j.play.played_on)  # rated in the order they were played
     return {
         "judged": judged,
         "already_imported": len(known_games) - len(fresh),
         "skipped": skipped,
         "players_added": added,
+        "players_named": [name for name, player in players.items() if not isinstance(player, Invalid)],
+        "refused": refused,
+        "game_names": game_names,
     }
 
 

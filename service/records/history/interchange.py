@@ -338,7 +338,7 @@ def store_replayed(
             for w, status in zip(works, replayed.statuses, strict=True)
         ],
     )
-    store.save_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
+    store.copy_snapshots(conn, [w.snapshot() for w in works if w.snapshot_due(records.snapshot_every)])
     return tokens, last
 
 

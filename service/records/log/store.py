@@ -171,11 +171,14 @@ def append_games(conn: psycopg.Connection, appends: Sequence[GameAppend]) -> int
     rows = _event_rows(first, appends)
     with conn.cursor() as cursor:
         # Several COPY statements for a long batch: each stays well within the wait limits.
+        # Each chunk's rows (their JSON) are made before its COPY starts: the
+        # database watchdog counts a COPY's whole time as waiting on the server.
         for _ in range(0, total, COPY_ROWS):
+            chunk = list(itertools.islice(rows, COPY_ROWS))
             with cursor.copy(
                 "COPY events (position, club_id, game_id, version, type, data, metadata) FROM STDIN"
             ) as copy:
-                for row in itertools.islice(rows, COPY_ROWS):
+                for row in chunk:
                     copy.write_row(row)
         cursor.execute(
             "UPDATE games SET version = moved.version, status = coalesce(moved.status, games.status)"
@@ -330,17 +333,19 @@ def save_snapshot(
     )
 
 
-def save_snapshots(conn: psycopg.Connection, snapshots: Sequence[tuple[UUID, str, int, Any]]) -> None:
-    """``save_snapshot`` for many (game, engine version, version, state) at once."""
+def copy_snapshots(conn: psycopg.Connection, snapshots: Sequence[tuple[UUID, str, int, Any]]) -> None:
+    """Snapshots (game, engine version, version, state) of games stored in the
+    caller's transaction (an import, a restore): none has a snapshot yet, so
+    they are COPYed in."""
     with conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO snapshots (game_id, engine_version, version, state) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (game_id, engine_version, version) DO UPDATE SET state = EXCLUDED.state",
-            [
-                (game_id, engine_version, version, Jsonb(state))
-                for game_id, engine_version, version, state in snapshots
-            ],
-        )
+        for start in range(0, len(snapshots), COPY_ROWS):
+            chunk = [
+                (game_id, engine_version, version, event_json(state).decode())
+                for game_id, engine_version, version, state in snapshots[start : start + COPY_ROWS]
+            ]
+            with cursor.copy("COPY snapshots (game_id, engine_version, version, state) FROM STDIN") as copy:
+                for row in chunk:
+                    copy.write_row(row)
 
 
 def drop_snapshots_after(conn: psycopg.Connection, game_id: UUID, version: int) -> None:

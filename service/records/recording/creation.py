@@ -19,7 +19,7 @@ from service.records import access
 from service.records.access import Principal
 from service.records.club import catalogs, sign_ins
 from service.records.errors import Invalid
-from service.records.log import fold
+from service.records.log import fold, store
 from service.records.log.context import Records
 from service.records.recording import commands, games
 from service.records.recording.games import Game
@@ -191,40 +191,72 @@ class Opening:
 
 
 def insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> list[list[str]]:
-    """Insert ``new`` games and mint one token per seat of each (its tokens, by game)."""
-    with conn.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
-            " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            [
-                (
-                    game.id,
-                    game.club_id,
-                    game.league_id,
-                    game.engine_id,
-                    Jsonb(game.seats),
-                    Jsonb(game.options),
-                    game.dealer,
-                    game.seed,
-                    game.public,
-                    *(game.catalog or (None, None, None)),
-                    game.catalog_club,
-                    game.admin_spectator,
-                )
-                for game in new
-            ],
-        )
-        tokens = [[access.new_token("seat") for _ in game.seats] for game in new]
-        cursor.executemany(
-            "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, 'seat', %s, %s)",
-            [
-                (digest, game.club_id, game.id, seat)
-                for game, minted in zip(new, tokens, strict=True)
-                for seat, (_, digest) in enumerate(minted)
-            ],
-        )
+    """Insert ``new`` games and mint one token per seat of each (its tokens,
+    by game). One game (a game created at the table) is one INSERT of each;
+    many (an import, a restore) are COPYed (``copy_games``)."""
+    tokens = [[access.new_token("seat") for _ in game.seats] for game in new]
+    seat_rows = [
+        (digest, game.club_id, "seat", game.id, seat)
+        for game, minted in zip(new, tokens, strict=True)
+        for seat, (_, digest) in enumerate(minted)
+    ]
+    if len(new) > 1:
+        copy_games(conn, new)
+        _copy(conn, "COPY tokens (hash, club_id, kind, game_id, seat) FROM STDIN", seat_rows)
+    else:
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * 14)})",
+                [_game_row(game, Jsonb) for game in new],
+            )
+            cursor.executemany(
+                "INSERT INTO tokens (hash, club_id, kind, game_id, seat) VALUES (%s, %s, %s, %s, %s)",
+                seat_rows,
+            )
     return [[token for token, _ in minted] for minted in tokens]
+
+
+GAME_COLUMNS = (
+    "id, club_id, league_id, engine, seats, options, dealer, seed, public,"
+    " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator"
+)
+
+
+def copy_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
+    """The games' rows COPYed in, in the caller's transaction: the one bulk
+    writer of games, for imports, restores and histories of results."""
+    _copy(conn, f"COPY games ({GAME_COLUMNS}) FROM STDIN", [_game_row(game, _json_text) for game in new])
+
+
+def _copy(conn: psycopg.Connection, statement: str, rows: Sequence[tuple]) -> None:
+    """``rows`` COPYed by ``statement``, ``store.COPY_ROWS`` a statement, so
+    that each ends well within the database wait limit."""
+    with conn.cursor() as cursor:
+        for start in range(0, len(rows), store.COPY_ROWS):
+            with cursor.copy(statement) as copy:
+                for row in rows[start : start + store.COPY_ROWS]:
+                    copy.write_row(row)
+
+
+def _json_text(value: Any) -> str:
+    return store.event_json(value).decode()
+
+
+def _game_row(game: Game, as_json: Any) -> tuple:
+    return (
+        game.id,
+        game.club_id,
+        game.league_id,
+        game.engine_id,
+        as_json(game.seats),
+        as_json(game.options),
+        game.dealer,
+        game.seed,
+        game.public,
+        *(game.catalog or (None, None, None)),
+        game.catalog_club,
+        game.admin_spectator,
+    )
 
 
 def set_up(

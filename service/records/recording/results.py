@@ -186,7 +186,7 @@ def store_plays(
     position appended."""
     if not judged:
         return 0
-    _insert_games(conn, [j.game for j in judged])
+    creation.copy_games(conn, [j.game for j in judged])  # a result has no seats to act from: no tokens
     last = store.append_games(
         conn,
         [
@@ -213,41 +213,6 @@ def store_plays(
                 p = j.play
                 copy.write_row((j.game.id, j.game.club_id, p.played_on, p.minutes, p.note, p.import_key))
     return last
-
-
-def _insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
-    """The games' rows, COPYed in (``store.COPY_ROWS`` a statement, so that each
-    ends well within the watchdog's limit). A result-only game has no seats to
-    act from, so, unlike a played game (``creation.insert_games``), no seat tokens."""
-    for start in range(0, len(new), store.COPY_ROWS):
-        _copy_games(conn, new[start : start + store.COPY_ROWS])
-
-
-def _copy_games(conn: psycopg.Connection, new: Sequence[Game]) -> None:
-    with (
-        conn.cursor() as cursor,
-        cursor.copy(
-            "COPY games (id, club_id, league_id, engine, seats, options, dealer, seed, public,"
-            " catalog_kind, catalog_id, catalog_version, catalog_club_id, admin_spectator) FROM STDIN"
-        ) as copy,
-    ):
-        for game in new:
-            copy.write_row(
-                (
-                    game.id,
-                    game.club_id,
-                    game.league_id,
-                    game.engine_id,
-                    store.event_json(game.seats).decode(),
-                    store.event_json(game.options).decode(),
-                    game.dealer,
-                    game.seed,
-                    game.public,
-                    *(game.catalog or (None, None, None)),
-                    game.catalog_club,
-                    False,
-                )
-            )
 
 
 def result_events(judged: Judged, principal: Principal, request_id: str | None) -> list[NewEvent]:
