@@ -144,6 +144,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     limiter = _limiter(app, settings)
 
     from service.api.routes import (
+        apps,
         catalogs,
         clubs,
         engines,
@@ -172,6 +173,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         results,
         history,
         profiles,
+        apps,
     ):
         api.register_blueprint(module.blp)
     from service import web

@@ -54,7 +54,7 @@ def import_history(
 ) -> dict[str, Any]:
     """Import the plays in ``content`` (``fmt``: bgstats, bgg or csv) into the
     club as result-only games, in ``league`` when given (admin token)."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="results")
     try:
         reading = read(fmt, content)
     except TooLarge as error:

@@ -29,7 +29,7 @@ def create_game(
     records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any], request_id: str | None
 ) -> dict[str, Any]:
     """Create a game (the club's admin token): returns its summary and one token per seat (shown once)."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="games")
     options = commands.options(commands.known_engine(spec["engine"]), spec["options"])
     game, tokens = new_game(records, club_id, principal, spec, options, request_id)
     with records.pool.connection() as conn:
