@@ -11,6 +11,7 @@ import pytest
 
 from service.records.access import SCOPES
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
+from tests.web.helpers import csrf_token
 from tests.workers.helpers import drain
 
 
@@ -103,7 +104,9 @@ def test_another_process_forgets_a_revoked_app_token_within_two_seconds(client, 
 def test_an_app_token_signs_nobody_in_on_the_web_pages(client):
     club = ClubFactory(client=client)
     app = make_app(client, club, SCOPES)
-    response = client.post("/sign-in", data={"token": app["token"]})
+    page = client.get("/").get_data(as_text=True)
+    response = client.post("/sign-in", data={"token": app["token"], "csrf_token": csrf_token(page)})
+    assert response.status_code == 401 and "for the API" in response.get_data(as_text=True)
     assert "tablerecord_session" not in response.headers.get("Set-Cookie", "")
 
 
