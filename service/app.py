@@ -15,7 +15,7 @@ from redis.retry import Retry
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from schemas.api import Problem as ProblemSchema
-from service.api import bodies, problems, wake
+from service.api import bodies, conditional, problems, wake
 from service.api.admission import Admission
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
@@ -109,7 +109,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
             timeout=settings.pool_timeout,
             wait_limit=settings.db_wait_limit,
         )
-    # the commit listener wakes the projection runners
+    # the commit listeners wake the projection runners and note a write's log position
     replica = None
     if settings.database_replica_url:
         replica = Replica(
@@ -123,7 +123,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
             settings.replica_max_lag_bytes,
         )
     app.extensions["tablerecord.records"] = Records(
-        pool, settings.snapshot_every, wake.listeners(settings.broker_url), replica
+        pool,
+        settings.snapshot_every,
+        [*wake.listeners(settings.broker_url), conditional.note_position],
+        replica,
     )
     app.extensions["tablerecord.settings"] = settings
     if settings.trusted_proxies:
@@ -187,6 +190,8 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
 
     app.before_request(bodies.check_url_text)
     app.before_request(bodies.check_json_body)
+
+    app.after_request(conditional.log_position)
 
     @app.after_request
     def _echo_request_id(response):
