@@ -17,6 +17,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from schemas.api import Problem as ProblemSchema
 from service.api import bodies, conditional, problems, wake
 from service.api.admission import Admission
+from service.api.common import OWN_KEYS, WRITES, WritesTakeIdempotencyKey, idempotent
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
@@ -138,7 +139,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     if pool is not None:
         check_shipped(app.extensions["tablerecord.records"])
 
-    api = TableRecordApi(app)
+    api = TableRecordApi(app, spec_kwargs={"extra_plugins": [WritesTakeIdempotencyKey()]})
     app.extensions["tablerecord.api"] = api
     # The documentation page and its assets come from the installed
     # flask-swagger-ui package: nothing is fetched from elsewhere.
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         apps,
     ):
         api.register_blueprint(module.blp)
+    api_endpoints = set(app.view_functions)
     from service import web
 
     web.init_app(app, settings.secret_key)
@@ -204,6 +206,11 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         """Up, and the database answers (a 503 problem otherwise)."""
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
+
+    # Every write of the API answers once per Idempotency-Key (a new route too).
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in api_endpoints and rule.methods & WRITES and rule.endpoint not in OWN_KEYS:
+            app.view_functions[rule.endpoint] = idempotent(app.view_functions[rule.endpoint])
 
     # One allowance per client address for every way a club is made: the
     # API's, a restore, and the web page's form, counted together.

@@ -25,6 +25,7 @@ from schemas.api import (
     ViewQuery,
 )
 from service.api.common import (
+    IDEMPOTENCY_HEADER,
     NDJSON,
     Blueprint,
     lagging,
@@ -46,14 +47,6 @@ from service.records.reading import game_views
 from service.records.recording import acting, creation, idempotency, recorder
 
 blp = Blueprint("games", __name__, description="Games, their actions and their event log")
-
-IDEMPOTENCY_HEADER = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "required": False,
-    "schema": {"type": "string", "maxLength": 200},
-    "description": "A retry with the same key and body returns the first answer and appends nothing.",
-}
 
 
 @blp.post("/clubs/<uuid:club>/games")
@@ -86,8 +79,9 @@ def list_games(query, club):
 @problems(blp, 401, 403, 404)
 def reissue_seat_tokens(game_id):
     """New seat tokens for every seat (the recorder only); the old ones stop
-    working (within a minute). For a creation or import whose answer was lost:
-    a retry under the same Idempotency-Key answers without tokens."""
+    working (within two seconds). A creation or import whose answer was lost
+    is retried under the same Idempotency-Key, and answers the same tokens;
+    this replaces them when a seat token was lost or given away."""
     return creation.reissue_seat_tokens(records(), game_id, current_principal())
 
 

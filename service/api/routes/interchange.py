@@ -6,10 +6,9 @@ from flask import request
 
 from schemas.api import GameCreated
 from schemas.interchange import GameDocument, GameImport
-from service.api.common import Blueprint, problems, records, request_id
+from service.api.common import IDEMPOTENCY_HEADER, Blueprint, problems, records, request_id
 from service.api.conditional import LOG_POSITION_HEADER
 from service.api.routes.engines import GAME_IMPORT
-from service.api.routes.games import IDEMPOTENCY_HEADER
 from service.auth import current_principal
 from service.records.history import interchange
 from service.records.recording import idempotency

@@ -16,3 +16,21 @@ ALTER TABLE tokens ADD CONSTRAINT tokens_kind_check CHECK (kind IN ('admin', 'se
 ALTER TABLE tokens ADD COLUMN app_id uuid REFERENCES apps(id) ON DELETE CASCADE;
 ALTER TABLE tokens ADD CONSTRAINT tokens_app CHECK ((kind = 'app') = (app_id IS NOT NULL));
 CREATE UNIQUE INDEX tokens_one_app ON tokens (app_id) WHERE kind = 'app';
+
+-- Idempotency keys of every write of the API but actions (which keep theirs
+-- with their events): the key belongs to the token that sent it (its
+-- hash; 'anonymous' for a write that needs none), is kept as its hash, and the
+-- answer is sealed under a key made of the token and the Idempotency-Key, so
+-- what is stored signs nobody in (a new game's seat tokens, an app's token).
+-- A claim whose answer never came (status NULL: the process died) is taken
+-- over after a minute.
+CREATE TABLE request_keys (
+    principal     text NOT NULL,
+    key_hash      text NOT NULL,
+    request_hash  text NOT NULL,
+    status        integer,
+    answer        bytea,
+    headers       jsonb,
+    created_at    timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (principal, key_hash)
+);
