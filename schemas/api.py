@@ -97,6 +97,42 @@ class AdminToken(Schema):
     )
 
 
+#: The scopes an app token may hold (``service.records.access.SCOPES``, which the domain checks).
+APP_SCOPES = ("read", "results", "games", "players")
+
+
+class AppCreate(Schema):
+    name = Name(required=True)
+    scopes = fields.List(
+        fields.String(validate=validate.OneOf(APP_SCOPES)),
+        required=True,
+        validate=validate.Length(min=1, max=len(APP_SCOPES)),
+        metadata={
+            "description": "What the app may do: `read` (the club, its leagues, its games as a spectator,"
+            " the feed), `results` (log and retract results, import history), `games` (create, import and"
+            " record games as the recorder), `players` (add, rename and retire players; create and edit"
+            " leagues)."
+        },
+    )
+
+
+class App(Schema):
+    id = fields.UUID()
+    name = fields.String()
+    scopes = fields.List(fields.String(validate=validate.OneOf(APP_SCOPES)))
+    created_at = fields.DateTime()
+    last_used_at = fields.DateTime(
+        allow_none=True,
+        metadata={"description": "When its token was last used, to the minute (null: never)."},
+    )
+
+
+class AppCreated(App):
+    token = fields.String(
+        metadata={"description": "The app's bearer token, shown once: only its hash is kept."}
+    )
+
+
 class MemberSignIn(Schema):
     player = fields.UUID()
     name = fields.String()

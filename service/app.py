@@ -15,8 +15,9 @@ from redis.retry import Retry
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from schemas.api import Problem as ProblemSchema
-from service.api import bodies, problems, stream_docs, wake
+from service.api import bodies, conditional, problems, stream_docs, wake
 from service.api.admission import Admission
+from service.api.common import OWN_KEYS, WRITES, WritesTakeIdempotencyKey, idempotent
 from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
@@ -115,7 +116,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
             timeout=settings.pool_timeout,
             wait_limit=settings.db_wait_limit,
         )
-    # the commit listener wakes the projection runners
+    # the commit listeners wake the projection runners and note a write's log position
     replica = None
     if settings.database_replica_url:
         replica = Replica(
@@ -129,7 +130,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
             settings.replica_max_lag_bytes,
         )
     app.extensions["tablerecord.records"] = Records(
-        pool, settings.snapshot_every, wake.listeners(settings.broker_url), replica
+        pool,
+        settings.snapshot_every,
+        [*wake.listeners(settings.broker_url), conditional.note_position],
+        replica,
     )
     app.extensions["tablerecord.settings"] = settings
     if settings.trusted_proxies:
@@ -141,7 +145,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     if pool is not None:
         check_shipped(app.extensions["tablerecord.records"])
 
-    api = TableRecordApi(app)
+    api = TableRecordApi(app, spec_kwargs={"extra_plugins": [WritesTakeIdempotencyKey()]})
     app.extensions["tablerecord.api"] = api
     # The documentation page and its assets come from the installed
     # flask-swagger-ui package: nothing is fetched from elsewhere.
@@ -150,6 +154,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     limiter = _limiter(app, settings)
 
     from service.api.routes import (
+        apps,
         catalogs,
         clubs,
         engines,
@@ -180,8 +185,10 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         history,
         profiles,
         tournaments,
+        apps,
     ):
         api.register_blueprint(module.blp)
+    api_endpoints = set(app.view_functions)
     from service import web
 
     web.init_app(app, settings.secret_key)
@@ -194,6 +201,8 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     app.before_request(bodies.check_url_text)
     app.before_request(bodies.check_json_body)
 
+    app.after_request(conditional.log_position)
+
     @app.after_request
     def _echo_request_id(response):
         response.headers["X-Request-Id"] = g.get("request_id", "")
@@ -205,6 +214,11 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         """Up, and the database answers (a 503 problem otherwise)."""
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
+
+    # Every write of the API answers once per Idempotency-Key (a new route too).
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint in api_endpoints and rule.methods & WRITES and rule.endpoint not in OWN_KEYS:
+            app.view_functions[rule.endpoint] = idempotent(app.view_functions[rule.endpoint])
 
     # One allowance per client address for every way a club is made: the
     # API's, a restore, and the web page's form, counted together.

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import functools
+import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import flask_smorest
+from apispec import BasePlugin
 from flask import Response, current_app, g, json, request, url_for
 from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
@@ -14,8 +17,12 @@ from webargs.multidictproxy import MultiDictProxy
 from werkzeug.datastructures import MultiDict
 
 from schemas.api import Problem
+from service.api.conditional import LOG_POSITION
+from service.auth import bearer
+from service.records.errors import Conflict
 from service.records.log import context
 from service.records.log.context import Records
+from service.records.recording import idempotency
 
 T = TypeVar("T")
 
@@ -81,7 +88,8 @@ PROBLEM_TEXT = {
     401: "Missing or invalid bearer token.",
     403: "The token may not do this.",
     404: "Not found (or not visible to this token).",
-    409: "Conflict with the current state (for example, a version conflict).",
+    409: "Conflict with the current state (for example, a version conflict, or a request still running"
+    " under the same Idempotency-Key).",
     413: "Body too large.",
     422: "Wrong shape, or a rule of the game was broken (`code` names the rule).",
     429: "Rate limit exceeded; see Retry-After.",
@@ -175,3 +183,100 @@ def paged(items: list[Any], next_after: Any, endpoint: str, **values: Any) -> An
         return items
     following = url_for(endpoint, after=next_after, **values)
     return items, {"Link": f'<{following}>; rel="next"'}
+
+
+# -- Idempotency-Key on every write -------------------------------------------------
+
+IDEMPOTENCY_HEADER = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 200},
+    "description": "A retry with the same key and body returns the first answer (tokens included, with"
+    " `Idempotent-Replayed: true`) and stores nothing more; another body under the key is a 422"
+    " `idempotency-key-reused`. A key belongs to the token that sent it.",
+}
+
+#: The methods of the writes every route of the API answers once per key.
+WRITES = frozenset({"POST", "PATCH", "DELETE"})
+
+#: Writes that keep their key with their events, in their own transaction (the
+#: domain's), answering without the claim's extra round trips.
+OWN_KEYS = frozenset({"games.post_action"})
+
+
+def idempotent(view: Callable) -> Callable:
+    """The write answers once per ``Idempotency-Key`` of its token: the key is
+    claimed before the write runs and its answer kept after it
+    (``idempotency.claim_request``); the same key and body answer the kept
+    answer, another body is refused, and a write still running under the key
+    is a 409. A refused or failed write lets its key go (it stored nothing)."""
+
+    @functools.wraps(view)
+    def answered_once(*args, **kwargs):
+        key = idempotency.check_key(request.headers.get("Idempotency-Key"))
+        if key is None:
+            return view(*args, **kwargs)
+        token = bearer()  # the key is its token's (a token since replaced still gets its answers)
+        kept = idempotency.claim_request(records(), token, key, _request_hash())
+        if kept is not None:
+            return _replayed(kept)
+        try:
+            response = current_app.make_response(view(*args, **kwargs))
+        except BaseException:
+            idempotency.release_request(records(), token, key)
+            raise
+        if response.status_code >= 400 or response.is_streamed:
+            idempotency.release_request(records(), token, key)
+            return response
+        headers = {"Content-Type": response.content_type or "application/json"}
+        if "log_position" in g:
+            headers[LOG_POSITION] = str(g.log_position)
+        idempotency.keep_request_answer(
+            records(), token, key, response.status_code, response.get_data(), headers
+        )
+        return response
+
+    return answered_once
+
+
+def _request_hash() -> str:
+    """The request as its key keeps it: method, address and body (a form's
+    fields and its files' digests)."""
+    if request.files or request.form:
+        body: Any = request.form.to_dict(flat=False)
+        for name, upload in request.files.items():
+            body[name] = hashlib.sha256(upload.stream.read()).hexdigest()
+            upload.stream.seek(0)
+    else:
+        body = request.get_json(silent=True)
+    return idempotency.request_hash([request.method, request.path, body])
+
+
+def _replayed(kept: idempotency.KeptAnswer) -> Response:
+    if kept.status is None:
+        raise Conflict(
+            "idempotency-key-in-use", "A request under this Idempotency-Key is still running; retry."
+        )
+    return Response(kept.answer, status=kept.status, headers={**kept.headers, "Idempotent-Replayed": "true"})
+
+
+class WritesTakeIdempotencyKey(BasePlugin):
+    """Documents ``Idempotency-Key`` (and its 409 and 422) on every write of the spec."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs) -> None:
+        for method, operation in (operations or {}).items():
+            if method.upper() not in WRITES:
+                continue
+            parameters = operation.setdefault("parameters", [])
+            if not any(isinstance(p, dict) and p.get("name") == "Idempotency-Key" for p in parameters):
+                parameters.append(copy.deepcopy(IDEMPOTENCY_HEADER))
+            responses = operation.setdefault("responses", {})
+            for status in (409, 422):
+                if status not in responses and str(status) not in responses:
+                    responses[str(status)] = {
+                        "description": PROBLEM_TEXT[status],
+                        "content": {
+                            "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}
+                        },
+                    }

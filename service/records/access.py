@@ -6,7 +6,12 @@ draws); a member sign-in (one per player, issued by the admin) sees the club,
 its leagues and its public games, and in every game of the club where its
 player sits it sees and acts for that seat alone (it never records for others
 nor undoes); a seat token acts for one seat of one game and sees what that
-seat may see; no token sees public games' and public leagues' public views.
+seat may see; an app token (made by the admin for an app) holds only the
+scopes it was given (``SCOPES``): ``read`` sees the club, its leagues, its
+games as a spectator and its feed, ``results`` logs results and imports
+history, ``games`` creates and records games as the recorder, ``players``
+adds, renames and retires players and leagues; no token sees public games'
+and public leagues' public views.
 Another club's token learns nothing: everything of this club is "not found".
 Rotating the admin token or revoking a member sign-in ends it at once, with
 every web session signed in by it.
@@ -24,7 +29,7 @@ from uuid import UUID
 
 import psycopg
 
-from service.records.errors import Forbidden, Invalid, NotFound, Unauthenticated
+from service.records.errors import DomainError, Forbidden, Invalid, NotFound, Unauthenticated
 from service.records.game_record import Game
 
 if TYPE_CHECKING:
@@ -33,15 +38,21 @@ if TYPE_CHECKING:
 #: What a caller sees as: a seat number, None (a spectator) or "all".
 Viewer = int | None | str
 
+#: The scopes an app token may hold, each a part of the admin token's powers.
+SCOPES = ("read", "results", "games", "players")
+
 
 @dataclass(frozen=True)
 class Principal:
     club_id: UUID
-    kind: str  # "admin", "member" or "seat"
+    kind: str  # "admin", "member", "seat" or "app"
     game_id: UUID | None = None
     seat: int | None = None
     #: A member sign-in's player.
     player_id: UUID | None = None
+    #: An app token's app, and the scopes it holds.
+    app_id: UUID | None = None
+    scopes: frozenset[str] = frozenset()
 
     @property
     def is_admin(self) -> bool:
@@ -51,9 +62,15 @@ class Principal:
     def is_member(self) -> bool:
         return self.kind == "member"
 
+    @property
+    def is_app(self) -> bool:
+        return self.kind == "app"
+
     def label(self) -> str:
         if self.is_member:
             return f"member:{self.player_id}"
+        if self.is_app:
+            return f"app:{self.app_id}"
         return "recorder" if self.is_admin else f"seat:{self.seat}"
 
     def seat_in(self, game: Game) -> int | None:
@@ -82,17 +99,41 @@ def hash_token(token: str) -> str:
 
 
 def principal_for(conn: psycopg.Connection, digest: str) -> Principal:
-    """The holder of the token whose hash is ``digest``."""
+    """The holder of the token whose hash is ``digest``. An app token's use is
+    noted (``last_used_at``, to the minute: one write a minute at most)."""
     row = conn.execute(
-        "SELECT club_id, kind, game_id, seat, player_id FROM tokens WHERE hash = %s", (digest,)
+        "SELECT t.club_id, t.kind, t.game_id, t.seat, t.player_id, t.app_id, a.scopes"
+        " FROM tokens t LEFT JOIN apps a ON a.id = t.app_id WHERE t.hash = %s",
+        (digest,),
     ).fetchone()
     if row is None:
         raise Unauthenticated("invalid-token", "This sign-in is not valid (it may have been replaced).")
+    if row["app_id"] is not None:
+        conn.execute(
+            "UPDATE apps SET last_used_at = now() WHERE id = %s"
+            " AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
+            (row["app_id"],),
+        )
     return principal_of(row)
 
 
 def principal_of(row: dict[str, Any]) -> Principal:
-    return Principal(row["club_id"], row["kind"], row["game_id"], row["seat"], row["player_id"])
+    return Principal(
+        row["club_id"],
+        row["kind"],
+        row["game_id"],
+        row["seat"],
+        row["player_id"],
+        row.get("app_id"),
+        frozenset(row.get("scopes") or ()),
+    )
+
+
+def may_sign_in_on_the_web(principal: Principal) -> Principal:
+    """The web pages are for people: an app's token signs nobody in there."""
+    if principal.is_app:
+        raise Unauthenticated("app-token", "This is an app's token: it is for the API, not for these pages.")
+    return principal
 
 
 def required(principal: Principal | None) -> Principal:
@@ -145,36 +186,69 @@ def positions_for(principal: Principal | None, club_id: UUID, item: dict[str, An
     return {k: v for k, v in item.items() if k != "position"}
 
 
+# -- app tokens ------------------------------------------------------------------
+
+
+def _grants(principal: Principal, scope: str) -> bool:
+    """The admin token holds every scope; an app token those it was given."""
+    return principal.is_admin or (principal.is_app and scope in principal.scopes)
+
+
+def _recorder(principal: Principal) -> bool:
+    """Records the club's games (acts for every seat, enters the table's
+    chance): the admin token, or an app token given ``games``. The club is
+    checked by the caller."""
+    return _grants(principal, "games")
+
+
+def _needs(principal: Principal, scope: str) -> Principal:
+    if not _grants(principal, scope):
+        raise Forbidden("scope-missing", f"This app's token lacks the `{scope}` scope.", scope=scope)
+    return principal
+
+
+def _app_of(principal: Principal | None, club_id: UUID) -> bool:
+    return principal is not None and principal.is_app and principal.club_id == club_id
+
+
 # -- clubs and leagues -----------------------------------------------------------
 
 
-def club_admin(principal: Principal | None, club_id: UUID) -> Principal:
-    """The club's admin token; another club's token learns nothing (not found)."""
+def club_admin(principal: Principal | None, club_id: UUID, app_scope: str | None = None) -> Principal:
+    """The club's admin token, or an app token given ``app_scope`` (None: no
+    app token may); another club's token learns nothing (not found)."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("club")
+    if principal.is_app and app_scope is not None:
+        return _needs(principal, app_scope)
     if not principal.is_admin:
         raise Forbidden("admin-only", "Only the club's admin token may do this.")
     return principal
 
 
 def club_member(principal: Principal | None, club_id: UUID) -> Principal:
-    """The club's admin token or one of its member sign-ins: who sees the club's
-    own pages (its players, leagues and games list)."""
+    """The club's admin token, one of its member sign-ins or an app token given
+    ``read``: who sees the club's own pages (its players, leagues and games list)."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("club")
+    if principal.is_app:
+        return _needs(principal, "read")
     if not (principal.is_admin or principal.is_member):
         raise Forbidden("members-only", "Only the club's members may see this.")
     return principal
 
 
 def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -> dict[str, Any]:
-    """The league if the caller may see it: public, or a token of its club."""
+    """The league if the caller may see it: public, or a token of its club
+    (an app token given ``read``)."""
     if league is None or (
         not league["public"] and (principal is None or principal.club_id != league["club_id"])
     ):
         raise NotFound("league")
+    if not league["public"] and _app_of(principal, league["club_id"]):
+        _needs(principal, "read")
     return league
 
 
@@ -213,10 +287,13 @@ def may_take_out_plays(principal: Principal | None, club_id: UUID, player_id: UU
 
 def may_see_player(principal: Principal | None, club_id: UUID) -> Principal:
     """A player's profile and the club's game history: any token of the club
-    (its recorder or a seat of one of its games); another club's learns nothing."""
+    (its recorder, a seat of one of its games, an app token given ``read``);
+    another club's learns nothing."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("player")
+    if principal.is_app:
+        _needs(principal, "read")
     return principal
 
 
@@ -227,7 +304,7 @@ def _watches_only(principal: Principal | None, game: Game) -> bool:
     """The club's admin token of a game created with ``admin_spectator``: it
     sees what a spectator sees and acts for no seat until the game is over
     (it may still abandon the game, which ends it)."""
-    return principal is not None and principal.is_admin and game.admin_spectator
+    return principal is not None and _recorder(principal) and game.admin_spectator
 
 
 def _of_game(principal: Principal | None, game: Game) -> bool:
@@ -236,30 +313,53 @@ def _of_game(principal: Principal | None, game: Game) -> bool:
     return (
         principal is not None
         and principal.club_id == game.club_id
-        and (principal.is_admin or principal.seat_in(game) is not None)
+        and (_recorder(principal) or principal.seat_in(game) is not None)
     )
 
 
+def _not_of_game(principal: Principal | None, game: Game, scope: str) -> DomainError:
+    """Why a caller who is neither the game's recorder nor one of its seats is
+    refused: an app token of the club lacks ``scope``; anyone else learns nothing."""
+    if _app_of(principal, game.club_id):
+        try:
+            _needs(principal, scope)
+        except Forbidden as refused:
+            return refused
+    return NotFound("game")
+
+
 def may_see_game(game: Game, principal: Principal | None) -> Game:
-    """Public games for anyone, others for their recorder and their own seats."""
-    if not game.public and not _of_game(principal, game):
-        raise NotFound("game")
-    return game
+    """Public games for anyone, others for their recorder, their own seats
+    and the club's app tokens given ``read`` (as a spectator)."""
+    if game.public or _of_game(principal, game):
+        return game
+    if _app_of(principal, game.club_id) and "read" in principal.scopes:
+        return game
+    raise _not_of_game(principal, game, "read")
+
+
+def sees_every_game(principal: Principal) -> bool:
+    """Lists of the club's games show this caller (of the club) every game:
+    its recorder, and an app token given ``read`` (as a spectator)."""
+    return _recorder(principal) or (principal.is_app and "read" in principal.scopes)
 
 
 def player_of(game: Game, principal: Principal | None) -> Principal:
     """The game's recorder or one of its seats (public or not)."""
     principal = required(principal)
     if not _of_game(principal, game):
-        raise NotFound("game")
+        raise _not_of_game(principal, game, "games")
     return principal
 
 
-def recorder_of(game: Game, principal: Principal | None) -> Principal:
-    """The game's recorder (its club's admin token) only."""
+def recorder_of(game: Game, principal: Principal | None, app_scope: str = "games") -> Principal:
+    """The game's recorder (its club's admin token), or an app token of the
+    club given ``app_scope``."""
     principal = required(principal)
     if principal.club_id != game.club_id:
         raise NotFound("game")
+    if principal.is_app:
+        return _needs(principal, app_scope)
     if not principal.is_admin:
         raise Forbidden("recorder-only", "Only the club's admin token (the recorder) may do this.")
     return principal
@@ -287,11 +387,11 @@ def check_seat(game: Game, seat: int) -> int:
 def may_act(game: Game, principal: Principal, seat: int | None) -> None:
     """May ``principal`` post a command for ``seat`` (None: the table's dice and draws)?"""
     if not _of_game(principal, game):
-        raise NotFound("game")
+        raise _not_of_game(principal, game, "games")
     if seat is None:
         if game.dealer == "server":
             raise Forbidden("server-deals", "The service deals this game's chance; nobody submits it.")
-        if not principal.is_admin:
+        if not _recorder(principal):
             raise Forbidden("recorder-only", "Only the recorder submits the table's dice and draws.")
         return
     check_seat(game, seat)
@@ -299,7 +399,7 @@ def may_act(game: Game, principal: Principal, seat: int | None) -> None:
         raise Forbidden(
             "admin-spectator", "In this game the admin token is a spectator; seats act for themselves."
         )
-    if not principal.is_admin and principal.seat_in(game) != seat:
+    if not _recorder(principal) and principal.seat_in(game) != seat:
         raise Forbidden("not-your-seat", "You may act only for your own seat.")
 
 
@@ -321,11 +421,11 @@ def may_supply_chance(game: Game, principal: Principal, request: ChanceRequest |
     dealt into its own hand (``request.dealt_to``), never another seat's and
     never a public chance."""
     if not _of_game(principal, game):
-        raise NotFound("game")
+        raise _not_of_game(principal, game, "games")
     if game.dealer == "server":
         raise Forbidden("server-deals", "The service deals this game's chance; nobody submits it.")
     dealt_to = request.dealt_to if request is not None else None
-    if principal.is_admin:
+    if _recorder(principal):
         if _watches_only(principal, game) and dealt_to is not None:
             raise Forbidden(
                 "sealed-from-recorder",
@@ -343,7 +443,7 @@ def may_see_pool(game: Game, principal: Principal) -> bool:
     draw comes from)? The recorder, who may enter every hand; not a seat
     entering its own cards, since what is left would tell it what the others
     hold (it is offered every card it cannot see instead)."""
-    return principal.is_admin and not _watches_only(principal, game)
+    return _recorder(principal) and not _watches_only(principal, game)
 
 
 def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
@@ -353,7 +453,7 @@ def may_see_seat(game: Game, principal: Principal | None, seat: int) -> bool:
         return True
     if _watches_only(principal, game):
         return False
-    return _of_game(principal, game) and (principal.is_admin or principal.seat_in(game) == seat)
+    return _of_game(principal, game) and (_recorder(principal) or principal.seat_in(game) == seat)
 
 
 def actors(game: Game, principal: Principal) -> list[int | None]:
@@ -362,7 +462,7 @@ def actors(game: Game, principal: Principal) -> list[int | None]:
         return []
     if _watches_only(principal, game):  # at a table it still enters the public chance
         return [None] if game.dealer == "table" else []
-    if principal.is_admin:
+    if _recorder(principal):
         return [*range(len(game.seats)), *([None] if game.dealer == "table" else [])]
     return [principal.seat_in(game)]
 
@@ -388,7 +488,7 @@ def viewer(game: Game, principal: Principal | None) -> Viewer:
         return "all"
     if principal is None or principal.club_id != game.club_id:
         return None
-    if principal.is_admin:
+    if _recorder(principal):
         return "all" if game.dealer == "table" and not game.admin_spectator else None
     return principal.seat_in(game)
 
@@ -397,7 +497,7 @@ def viewer_as(game: Game, principal: Principal | None, as_seat: int | None) -> V
     """The game view's ``?seat=``: only the recorder chooses a seat to see as."""
     if as_seat is None:
         return viewer(game, principal)
-    if not (principal and principal.is_admin and principal.club_id == game.club_id):
+    if not (principal and _recorder(principal) and principal.club_id == game.club_id):
         raise Forbidden("recorder-only", "Only the recorder may choose the seat to see as.")
     check_seat(game, as_seat)
     if game.status == "active" and _watches_only(principal, game):

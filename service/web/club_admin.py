@@ -1,5 +1,5 @@
 """The organiser's pages: a new club, its players and their member sign-ins,
-its leagues, and the admin token's replacement. Each view parses the form,
+its leagues, its apps' tokens, and the admin token's replacement. Each view parses the form,
 calls one domain function and renders; a refused form comes back with its
 input and the problem beside the field."""
 
@@ -13,7 +13,7 @@ from flask import Response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from engines import registry
-from service.records.club import clubs, sign_ins
+from service.records.club import apps, clubs, sign_ins
 from service.records.errors import Conflict, Invalid
 from service.records.pages import club_pages
 from service.web import session
@@ -182,6 +182,38 @@ def update_league(club_id: UUID, league_id: UUID):
         status = 409 if isinstance(refused, Conflict) else 422
         return _leagues_again(club_id, status, edit_error=refused.detail, edit_league=str(league_id))
     return redirect(url_for("web.leagues", club_id=club_id), 303)
+
+
+# -- apps ----------------------------------------------------------------------------
+
+
+@blueprint.get("/club/<uuid:club_id>/apps")
+def apps_list(club_id: UUID):
+    return render_template(
+        "apps.html", **club_pages.apps_page(session.records(), club_id, session.principal())
+    )
+
+
+@blueprint.post("/club/<uuid:club_id>/apps")
+def make_app(club_id: UUID):
+    try:
+        made = apps.make_app(
+            session.records(), club_id, session.principal(), _name(), request.form.getlist("scope")
+        )
+    except Invalid as refused:
+        page = club_pages.apps_page(session.records(), club_id, session.principal())
+        body = render_template(
+            "apps.html", **page, form=request.form, scopes=request.form.getlist("scope"), error=refused
+        )
+        return Response(body, status=422)
+    page = render_template("app_token.html", club_id=club_id, app=made, scope_words=club_pages.SCOPE_WORDS)
+    return session.shows_a_sign_in(Response(page))
+
+
+@blueprint.post("/club/<uuid:club_id>/apps/<uuid:app_id>/revoke")
+def revoke_app(club_id: UUID, app_id: UUID):
+    apps.revoke_app(session.records(), club_id, app_id, session.principal())
+    return redirect(url_for("web.apps_list", club_id=club_id), 303)
 
 
 def _whole(field: str, default: int) -> int:

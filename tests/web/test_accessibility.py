@@ -75,7 +75,8 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
     play_table_game(broker_client, live, club["admin_token"], until=lambda v: v["state"]["phase"] == "choose")
     hiring = mansion_hiring(broker_client, club, players)
     PlayerFactory(client=broker_client, club=club)
-    Api(broker_client, club["admin_token"])
+    admin = Api(broker_client, club["admin_token"])
+    admin.post(f"/clubs/{club['id']}/apps", {"name": "Club website", "scopes": ["read", "results"]})
     axe = Axe()
     found: list[str] = []
     for scheme, context in in_both_schemes(browser, server):
@@ -88,6 +89,7 @@ def test_every_page_type_has_no_serious_violation_in_light_and_dark_mode(
             f"/club/{club['id']}",
             f"/club/{club['id']}/players",
             f"/club/{club['id']}/leagues",
+            f"/club/{club['id']}/apps",
             f"/club/{club['id']}/new-game?engine=chancellors",
             f"/league/{league['id']}",
             f"/league/{league['id']}/statistics",
@@ -201,6 +203,7 @@ def test_every_control_a_member_taps_is_at_least_44_pixels_square(page, broker_c
         f"/club/{club['id']}/games",
         f"/club/{club['id']}/log-result",
         f"/club/{club['id']}/leagues",
+        f"/club/{club['id']}/apps",
         f"/club/{club['id']}/new-game?engine=chancellors",
         f"/league/{league['id']}",
         f"/league/{league['id']}/statistics",

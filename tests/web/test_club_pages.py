@@ -70,6 +70,27 @@ def test_players_are_added_renamed_retired_and_given_sign_in_links(client):
     assert issued.status_code == 200 and "<svg" in html and "#tr_member_" in LINK.search(html).group(1)
 
 
+def test_the_organiser_makes_an_apps_token_sees_it_once_and_stops_it(client):
+    club_path, _ = start_club(client)
+    assert 'id="manage-apps"' in client.get(club_path).get_data(as_text=True)
+    apps_path = club_path + "/apps"
+    refused = post(client, apps_path, name="Website")
+    assert refused.status_code == 422 and "at least one scope" in refused.get_data(as_text=True)
+    assert 'value="Website"' in refused.get_data(as_text=True)  # the form keeps its input
+    made = post(client, apps_path, name="Website", scope=["read", "results"])
+    html = made.get_data(as_text=True)
+    assert made.status_code == 200 and made.headers["Cache-Control"] == "no-store"
+    token = re.search(r'id="app-token" readonly value="(tr_app_[^"]+)"', html).group(1)
+    club_id = club_path.rsplit("/", 1)[1]
+    assert client.get(f"/clubs/{club_id}", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    listed = client.get(apps_path).get_data(as_text=True)
+    assert "Website" in listed and "log and retract results" in listed and token not in listed
+    (app_id,) = re.findall(rf'action="{apps_path}/([0-9a-f-]+)/revoke"', listed)
+    assert post(client, f"{apps_path}/{app_id}/revoke").status_code == 303
+    assert client.get(f"/clubs/{club_id}", headers={"Authorization": f"Bearer {token}"}).status_code == 401
+    assert "No app yet." in client.get(apps_path).get_data(as_text=True)
+
+
 def test_leagues_are_created_edited_and_closed(client):
     club_path, _ = start_club(client)
     leagues_path = club_path + "/leagues"

@@ -25,6 +25,7 @@ from schemas.api import (
     ViewQuery,
 )
 from service.api.common import (
+    IDEMPOTENCY_HEADER,
     NDJSON,
     Blueprint,
     lagging,
@@ -38,6 +39,7 @@ from service.api.common import (
     request_id,
     wants_ndjson,
 )
+from service.api.conditional import IF_MATCH, LOG_POSITION_HEADER, cached, expected_version, version_tag
 from service.api.routes.engines import GAME_CREATE, GAME_VIEW
 from service.auth import current_principal, require_principal
 from service.records.log.context import Records
@@ -46,21 +48,13 @@ from service.records.recording import acting, creation, idempotency, recorder
 
 blp = Blueprint("games", __name__, description="Games, their actions and their event log")
 
-IDEMPOTENCY_HEADER = {
-    "in": "header",
-    "name": "Idempotency-Key",
-    "required": False,
-    "schema": {"type": "string", "maxLength": 200},
-    "description": "A retry with the same key and body returns the first answer and appends nothing.",
-}
-
 
 @blp.post("/clubs/<uuid:club>/games")
 @blp.arguments(GameCreate)
 @blp.doc(
     requestBody={"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{GAME_CREATE}"}}}}
 )
-@blp.response(201, GameCreated)
+@blp.response(201, GameCreated, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def create_game(body, club):
     """Create a game (admin token): seats mapped to players, options, dealer, league.
@@ -85,12 +79,14 @@ def list_games(query, club):
 @problems(blp, 401, 403, 404)
 def reissue_seat_tokens(game_id):
     """New seat tokens for every seat (the recorder only); the old ones stop
-    working (within a minute). For a creation or import whose answer was lost:
-    a retry under the same Idempotency-Key answers without tokens."""
+    working (within two seconds). A creation or import whose answer was lost
+    is retried under the same Idempotency-Key, and answers the same tokens;
+    this replaces them when a seat token was lost or given away."""
     return creation.reissue_seat_tokens(records(), game_id, current_principal())
 
 
 @blp.get("/clubs/<uuid:club>/events")
+@cached
 @blp.arguments(FeedQuery, location="query")
 @blp.response(200, FeedPage, content_type="application/json")
 @blp.doc(responses=negotiated("FeedPage", "A page of the club's events", "/clubs/{club}/events.ndjson"))
@@ -110,6 +106,7 @@ def feed(records: Records, club: UUID, query: dict) -> dict:
 
 
 @blp.get("/clubs/<uuid:club>/events.ndjson")
+@cached
 @blp.arguments(FeedQuery, location="query")
 @blp.response(200, content_type=NDJSON)
 @blp.doc(responses=ndjson_only("A page of the club's events (as in `/clubs/{club}/events`)"))
@@ -120,18 +117,20 @@ def club_feed_ndjson(query, club):
 
 
 @blp.get("/games/<uuid:game_id>")
+@cached
 @blp.arguments(ViewQuery, location="query")
 @blp.response(200, {"$ref": f"#/components/schemas/{GAME_VIEW}"})
 @problems(blp, 401, 403, 404, 422)
 def get_game(query, game_id):
-    """The game's state as the caller may see it, its version and outcome (the state typed by engine)."""
-    return jsonify(
-        GameView().dump(
-            game_views.game_view(
-                records(), game_id, current_principal(), query["seat"], query["view"] == "table"
-            )
-        )
+    """The game's state as the caller may see it, its version and outcome (the state typed by engine).
+
+    Its `ETag` starts with the game's version (`"v12-…"`): sent back as
+    `If-Match` on an action, the action is recorded only while the game is
+    still at that version."""
+    view = game_views.game_view(
+        records(), game_id, current_principal(), query["seat"], query["view"] == "table"
     )
+    return version_tag(jsonify(GameView().dump(view)), view["version"])
 
 
 @blp.get("/games/<uuid:game_id>/legal-actions")
@@ -144,15 +143,15 @@ def legal_actions(game_id):
 
 @blp.post("/games/<uuid:game_id>/actions")
 @blp.arguments(ActionRequest)
-@blp.response(201, ActionResult)
-@blp.doc(parameters=[IDEMPOTENCY_HEADER])
+@blp.response(201, ActionResult, headers=LOG_POSITION_HEADER)
+@blp.doc(parameters=[IDEMPOTENCY_HEADER, IF_MATCH])
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def post_action(body, game_id):
     """Record an action: checked for shape, then by the game's rules, then appended.
 
     `seat` is the acting seat (null: the dealer of a table game submitting
-    dice or draws). With `expected_version`, a game that has moved on answers
-    409 and stores nothing."""
+    dice or draws). With `expected_version` (or `If-Match`), a game that has
+    moved on answers 409 and stores nothing."""
     principal = require_principal()
     key = idempotency.check_key(request.headers.get("Idempotency-Key"))
     result = acting.act(
@@ -161,7 +160,7 @@ def post_action(body, game_id):
         principal,
         body["seat"],
         body["command"],
-        expected_version=body["expected_version"],
+        expected_version=expected_version(body["expected_version"]),
         idempotency_key=key,
         body_hash=idempotency.request_hash(request.get_json()) if key else "",
         request_id=request_id(),
@@ -170,6 +169,7 @@ def post_action(body, game_id):
 
 
 @blp.get("/games/<uuid:game_id>/events")
+@cached
 @blp.arguments(EventsQuery, location="query")
 @blp.response(200, EventPage, content_type="application/json")
 @blp.doc(responses=negotiated("EventPage", "A page of events", "/games/{game_id}/events.ndjson"))
@@ -183,6 +183,7 @@ def list_events(query, game_id):
 
 
 @blp.get("/games/<uuid:game_id>/events.ndjson")
+@cached
 @blp.arguments(EventsQuery, location="query")
 @blp.response(200, content_type=NDJSON)
 @blp.doc(responses=ndjson_only("A page of events (as in `/games/{game_id}/events`)"))
@@ -197,7 +198,7 @@ def list_events_ndjson(query, game_id):
 
 @blp.post("/games/<uuid:game_id>/retract")
 @blp.arguments(Retract)
-@blp.response(201, ActionResult)
+@blp.response(201, ActionResult, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def retract(body, game_id):
     """Take back the latest actions of a table game (recorder): the game returns
@@ -210,7 +211,7 @@ def retract(body, game_id):
 
 @blp.post("/games/<uuid:game_id>/abandon")
 @blp.arguments(Abandon)
-@blp.response(201, ActionResult)
+@blp.response(201, ActionResult, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def abandon(body, game_id):
     """Abandon a game (admin token); it keeps its log and counts in no standings."""

@@ -19,6 +19,7 @@ from service.api.common import (
     stop_when_gone,
     wants_ndjson,
 )
+from service.api.conditional import LOG_POSITION_HEADER
 from service.auth import current_principal
 from service.records.errors import DomainError, Invalid
 from service.records.history import backup, bgstats, exports, formats, imports
@@ -47,7 +48,7 @@ def _allow_large_files() -> None:
 
 @blp.post("/clubs/<uuid:club>/history")
 @blp.arguments(HistoryUpload, location="multipart")
-@blp.response(201, HistoryReport)
+@blp.response(201, HistoryReport, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def import_history(form, club):
     """Import a play history file (admin token): a BG Stats backup, a
@@ -245,7 +246,7 @@ def club_backup(club):
 
 @blp.post("/clubs/restore")
 @blp.arguments(HistoryFile, location="files")
-@blp.response(201, ClubRestored)
+@blp.response(201, ClubRestored, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 413, 422, 503)
 def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues

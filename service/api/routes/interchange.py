@@ -6,9 +6,9 @@ from flask import request
 
 from schemas.api import GameCreated
 from schemas.interchange import GameDocument, GameImport
-from service.api.common import Blueprint, problems, records, request_id
+from service.api.common import IDEMPOTENCY_HEADER, Blueprint, problems, records, request_id
+from service.api.conditional import LOG_POSITION_HEADER
 from service.api.routes.engines import GAME_IMPORT
-from service.api.routes.games import IDEMPOTENCY_HEADER
 from service.auth import current_principal
 from service.records.history import interchange
 from service.records.recording import idempotency
@@ -31,7 +31,7 @@ def export_game(game_id):
 @blp.doc(
     requestBody={"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{GAME_IMPORT}"}}}}
 )
-@blp.response(201, GameCreated)
+@blp.response(201, GameCreated, headers=LOG_POSITION_HEADER)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def import_game(body, club):

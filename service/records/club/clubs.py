@@ -102,7 +102,7 @@ def get_club(records: Records, club_id: UUID, principal: Principal | None) -> di
 
 
 def add_player(records: Records, club_id: UUID, principal: Principal | None, name: str) -> dict[str, Any]:
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="players")
     name = names.name(name)
     try:
         with records.pool.connection() as conn, conn.transaction():
@@ -129,7 +129,7 @@ def update_player(
     """Rename a player, or retire them (``retired``: true; false brings them
     back). A retired player keeps every past game and figure but is not
     offered for, nor seated in, new games."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="players")
     values = names.names_in({name: changes[name] for name in ("name",) if name in changes})
     stamps = {"retired_at": changes["retired"]} if "retired" in changes else {}
     try:
@@ -146,7 +146,7 @@ def create_league(
     records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any]
 ) -> dict[str, Any]:
     """A league of the club; its points table gives points by place."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="players")
     spec = names.names_in(spec)
     points = spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS
     try:
@@ -181,7 +181,7 @@ def update_league(
     and keeps its standings. Its game never changes (its games would not fit),
     and its ranking settings (points table, games to be ranked) only until its
     first game: the standings already computed were ranked by them."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="players")
     ranking = {"points_table", "min_games"} & changes.keys()
     values = names.names_in({name: changes[name] for name in LEAGUE_EDITS if name in changes})
     if "points_table" in values:

@@ -116,7 +116,7 @@ def open_web_session(records: Records, token: str) -> tuple[str, Principal]:
     digest = access.hash_token(token.strip())
     session_id = secrets.token_urlsafe(32)
     with records.pool.connection() as conn, conn.transaction():
-        principal = access.principal_for(conn, digest)
+        principal = access.may_sign_in_on_the_web(access.principal_for(conn, digest))
         conn.execute("DELETE FROM web_sessions WHERE expires_at < now()")
         conn.execute(
             "INSERT INTO web_sessions (hash, token_hash, expires_at) VALUES (%s, %s, now() + %s)",

@@ -41,7 +41,7 @@ def club_plays_csv(
     records: Records, club_id: UUID, principal: Principal | None, league_id: UUID | None = None
 ) -> str:
     """The club's finished games (of ``league_id`` only, when given) as CSV (admin token)."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="read")
     with records.pool.connection() as conn:
         rows = finished(
             conn, "g.club_id = %s AND (%s::uuid IS NULL OR g.league_id = %s)", (club_id, league_id, league_id)

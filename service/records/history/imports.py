@@ -55,7 +55,7 @@ def import_history(
 ) -> dict[str, Any]:
     """Import the plays in ``content`` (``fmt``: bgstats, bgg or csv) into the
     club as result-only games, in ``league`` when given (admin token)."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="results")
     reading = _read(fmt, content)
     with records.pool.connection() as conn:
         # Reads and judging run outside any transaction: judging thousands of
@@ -98,7 +98,7 @@ def preview_history(
     the plays imported before, skipped and refused (each with its reason),
     and each game name of the file with the game it was matched to
     (``game_names``: name -> engine id, None for a game not recorded here)."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="results")
     reading = _read(fmt, content)
     with records.pool.connection() as conn:
         plan = _plan(conn, club_id, reading, mapping or {}, skip_unknown_games, league, None)

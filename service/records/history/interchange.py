@@ -162,7 +162,7 @@ def _import(
     own), then store all the games in one short transaction: a long replay
     neither holds back the readers of the log (``events_horizon()``, see
     ``store``) nor meets the idle-transaction timeout."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="games")
     checked = []
     for index, document in enumerate(documents):
         with _naming(None if one else index):

@@ -8,7 +8,7 @@ from uuid import UUID
 from engines import registry
 from service.records import access
 from service.records.access import Principal
-from service.records.club import clubs, sign_ins
+from service.records.club import apps, clubs, sign_ins
 from service.records.log.context import Records
 
 
@@ -28,4 +28,23 @@ def leagues_page(records: Records, club_id: UUID, principal: Principal | None) -
         "club": clubs.get_club(records, club_id, principal),
         "leagues": clubs.leagues(records, club_id, principal),
         "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
+    }
+
+
+#: What each scope lets an app do, in the words the club's page shows.
+SCOPE_WORDS = {
+    "read": "see the club, its leagues, its games (as a spectator) and its feed",
+    "results": "log and retract results, and import play history",
+    "games": "create, import and record games (as the recorder)",
+    "players": "add, rename and retire players, and create and edit leagues",
+}
+
+
+def apps_page(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The club's apps with what each may do and when it was last used."""
+    access.club_admin(principal, club_id)
+    return {
+        "club": clubs.get_club(records, club_id, principal),
+        "apps": apps.apps(records, club_id, principal),
+        "scope_words": SCOPE_WORDS,
     }

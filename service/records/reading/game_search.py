@@ -77,8 +77,9 @@ def parse(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def visible(principal: Principal) -> tuple[str, dict[str, Any]]:
     """Which of the club's games (``stats_games s``) a list shows ``principal``:
-    every one to the club's recorder; to others the public ones and their own."""
-    if principal.is_admin:
+    every one to those who see every game of the club (``access.sees_every_game``);
+    to others the public ones and their own."""
+    if access.sees_every_game(principal):
         return "TRUE", {}
     mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
     return (
@@ -207,7 +208,7 @@ def latest(
     mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
     rows = conn.execute(
         LATEST if live else LATEST_PLAYED,
-        {"club": club_id, "all": principal.is_admin, "mine": mine, "limit": limit},
+        {"club": club_id, "all": access.sees_every_game(principal), "mine": mine, "limit": limit},
     ).fetchall()
     names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
     return [game_line(r, names) for r in rows]

@@ -119,7 +119,7 @@ def club_feed(
     records: Records, club_id: UUID, principal: Principal | None, after_position: int, limit: int
 ) -> dict[str, Any]:
     """Every event of the club's games in global position order, as the recorder may see them."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="read")
     with records.pool.connection() as conn:
         page = store.read_club(conn, club_id, after_position, limit)
         by_id = games_by_id(conn, {e.game_id for e in page})
@@ -135,7 +135,7 @@ def list_games(
 ) -> dict[str, Any]:
     """A page of the club's games, newest first (its admin token), and the
     game to page on from (``next_after``; None on the last page)."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="read")
     with records.pool.connection() as conn:
         found = club_games(conn, club_id, limit + 1, after)
         names = player_names(conn, {p for g in found[:limit] for p in g.seats})

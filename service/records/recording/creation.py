@@ -30,7 +30,7 @@ def create_game(
     records: Records, club_id: UUID, principal: Principal | None, spec: dict[str, Any], request_id: str | None
 ) -> dict[str, Any]:
     """Create a game (the club's admin token): returns its summary and one token per seat (shown once)."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="games")
     options = commands.options(commands.known_engine(spec["engine"]), spec["options"])
     game, tokens = new_game(records, club_id, principal, spec, options, request_id)
     with records.pool.connection() as conn:
@@ -323,9 +323,9 @@ def _catalog_for(
 
 def reissue_seat_tokens(records: Records, game_id: UUID, principal: Principal | None) -> dict[str, Any]:
     """New seat tokens for every seat of a game (its recorder only), the old
-    ones revoked in the same transaction: for an answer lost on the way (an
-    import retried under its key answers without tokens) or a token given to
-    the wrong person."""
+    ones revoked in the same transaction: for a seat token lost, or given to
+    the wrong person (an answer lost on the way is asked for again under its
+    Idempotency-Key, which answers the same tokens)."""
     with records.pool.connection() as conn, conn.transaction():
         game = games.get_game(conn, game_id)
         access.recorder_of(game, principal)

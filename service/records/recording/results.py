@@ -77,7 +77,7 @@ def record_result(
     records: Records, club_id: UUID, principal: Principal | None, play: Play, request_id: str | None
 ) -> dict[str, Any]:
     """Record one result-only game (the club's admin token); returns it as ``result_view`` shows it."""
-    principal = access.club_admin(principal, club_id)
+    principal = access.club_admin(principal, club_id, app_scope="results")
     with records.pool.connection() as conn:
         with conn.transaction():
             (judged,) = judge_plays(conn, club_id, [play])
@@ -257,7 +257,7 @@ def retract_result(
     with records.pool.connection() as conn:
         with conn.transaction():
             game = games.get_game(conn, game_id, lock=True)
-            principal = access.recorder_of(game, principal)
+            principal = access.recorder_of(game, principal, app_scope="results")
             if not is_result_only(conn, game_id):
                 raise Invalid("not-result-only", "Only a result-only game's result is retracted this way.")
             if game.status != "finished":
@@ -305,7 +305,7 @@ def get_result(records: Records, game_id: UUID, principal: Principal | None) -> 
     """A result-only game, for its club's tokens."""
     with records.pool.connection() as conn:
         game = games.get_game(conn, game_id)
-        access.recorder_of(game, principal)
+        access.recorder_of(game, principal, app_scope="read")
         return result_view(conn, game_id)
 
 
@@ -315,7 +315,7 @@ def club_results(
     """A page of the club's result-only games, most recently played first
     (admin token), from the one after the game ``after`` on, and the game to
     page on from (``next_after``; None on the last page)."""
-    access.club_admin(principal, club_id)
+    access.club_admin(principal, club_id, app_scope="read")
     with records.pool.connection() as conn:
         rows = conn.execute(
             f"SELECT {RESULT_FIELDS} FROM result_games r JOIN games g ON g.id = r.game_id"

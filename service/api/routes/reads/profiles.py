@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from schemas.profiles import GameSearch, GameSearchQuery, Profile, ProfileQuery
 from service.api.common import Blueprint, lagging, problems
+from service.api.conditional import cached
 from service.auth import current_principal
 from service.records.reading import game_search, profiles
 
@@ -11,6 +12,7 @@ blp = Blueprint("profiles", __name__, description="Players' profiles and the clu
 
 
 @blp.get("/players/<uuid:player>/profile")
+@cached
 @blp.arguments(ProfileQuery, location="query")
 @blp.response(200, Profile)
 @problems(blp, 401, 404, 422)

@@ -21,6 +21,7 @@ from service.api.common import (
     records,
     wants_ndjson,
 )
+from service.api.conditional import cached
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import steps
@@ -29,6 +30,7 @@ blp = Blueprint("replays", __name__, url_prefix="/games/<uuid:game_id>/replay", 
 
 
 @blp.get("")
+@cached
 @blp.arguments(ReplayQuery, location="query")
 @blp.response(200, Replay)
 @documents_behind(blp)
@@ -53,6 +55,7 @@ def replay(query, game_id):
 
 
 @blp.get("/steps/<int:step>")
+@cached
 @blp.arguments(StepQuery, location="query")
 @blp.response(200, ReplayStepView)
 @documents_behind(blp)
@@ -74,6 +77,7 @@ def replay_step(query, game_id, step):
 
 
 @blp.get("/export")
+@cached
 @blp.arguments(ExportQuery, location="query")
 @blp.response(200, ReplayExport, content_type="application/json")
 @blp.doc(
@@ -94,6 +98,7 @@ def export(query, game_id):
 
 
 @blp.get("/export.ndjson")
+@cached
 @blp.arguments(StepQuery, location="query")
 @blp.response(200, content_type=NDJSON)
 @blp.doc(responses=ndjson_only('The whole replay: a `{"game": ...}` line, then one step per line'))

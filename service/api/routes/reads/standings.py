@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from schemas.projections import FreshQuery, HistoryQuery, RatingHistory, Standings
 from service.api.common import Blueprint, lagging, problems
+from service.api.conditional import cached
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import league_tables
@@ -14,6 +15,7 @@ blp = Blueprint(
 
 
 @blp.get("/standings")
+@cached
 @blp.arguments(FreshQuery, location="query")
 @blp.response(200, Standings)
 @documents_behind(blp)
@@ -35,6 +37,7 @@ def standings(query, league_id):
 
 
 @blp.get("/rating-history")
+@cached
 @blp.arguments(HistoryQuery, location="query")
 @blp.response(200, RatingHistory)
 @documents_behind(blp)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from schemas.projections import FreshQuery, LeagueStatistics
 from service.api.common import Blueprint, lagging, problems
+from service.api.conditional import cached
 from service.api.routes.reads.projections import documents_behind
 from service.auth import current_principal
 from service.records.reading import league_figures
@@ -14,6 +15,7 @@ blp = Blueprint(
 
 
 @blp.get("/statistics")
+@cached
 @blp.arguments(FreshQuery, location="query")
 @blp.response(200, LeagueStatistics)
 @documents_behind(blp)
