@@ -260,10 +260,13 @@ def tournament_organiser(principal: Principal | None, club_id: UUID) -> Principa
 
 def may_see_tournament(principal: Principal | None, club_id: UUID) -> Principal:
     """Who reads a tournament (its tables, results and standings, the room's
-    screen): the club's members and its organiser; another club learns nothing."""
+    screen): the club's members, its organiser and an app token given ``read``;
+    another club learns nothing."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("tournament")
+    if principal.is_app:
+        return _needs(principal, "read")
     if not (principal.is_admin or principal.is_member):
         raise Forbidden("members-only", "Only the club's members may see this.")
     return principal
@@ -272,10 +275,13 @@ def may_see_tournament(principal: Principal | None, club_id: UUID) -> Principal:
 def may_take_out_plays(principal: Principal | None, club_id: UUID, player_id: UUID | None) -> Principal:
     """Taking plays out of the club (a file for another app): the club's
     plays for its admin token; one player's plays for the admin token or that
-    player's own member sign-in. Another club's token learns nothing."""
+    player's own member sign-in, or an app token given ``read``. Another club's
+    token learns nothing."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("club")
+    if principal.is_app:
+        return _needs(principal, "read")
     if principal.is_admin or (
         player_id is not None and principal.is_member and principal.player_id == player_id
     ):
