@@ -154,6 +154,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         players,
         results,
         tournaments,
+        webhooks,
     )
     from service.api.routes.reads import profiles, projections, replays, standings, statistics
 
@@ -174,6 +175,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         history,
         profiles,
         tournaments,
+        webhooks,
     ):
         api.register_blueprint(module.blp)
     from service import web
