@@ -260,3 +260,40 @@ def test_an_ended_webhook_is_sent_nothing_and_others_clubs_may_not_see_it(client
     pump(conn, lambda: True)
     assert receiver.requests() == []
     assert api.get(f"/clubs/{club['id']}/webhooks").get_json() == []
+
+
+@pytest.mark.parametrize("point", ["before-commit", "after-post"])
+def test_a_worker_killed_mid_delivery_loses_none(
+    point, worker, broker_client, receiver, tmp_path, monkeypatch
+):
+    """``kill -9`` of the whole worker as the outbox commits a batch of
+    deliveries, or after a delivery was posted and before it was recorded:
+    once a worker runs again, every delivery is made, the one in flight under
+    the webhook-id it was first sent with."""
+    monkeypatch.setenv("WEBHOOK_ALLOW_PRIVATE", "1")
+    settings = {"WEBHOOK_ALLOW_PRIVATE": "1", "WEBHOOK_RETRY_SECONDS": "0.5", "WEBHOOK_TIMEOUT": "1"}
+    marker = tmp_path / "fault-fired"
+    worker.start(TABLERECORD_FAULT=f"webhooks:{point}:group", TABLERECORD_FAULT_ONCE=str(marker), **settings)
+    club, api, hook = club_with_webhook(broker_client, receiver.url, events=["game.started", "game.ended"])
+    players = [PlayerFactory(client=broker_client, club=club) for _ in range(2)]
+    league_game(broker_client, club, players)
+    wait_for(lambda: not worker.alive(), 30, what="the fault to kill the worker")
+    assert marker.exists()
+    sent_before = receiver.requests()
+    assert len(sent_before) == (1 if point == "after-post" else 0)
+    league_game(broker_client, club, players)  # recorded while no worker runs
+    worker.start(**settings)
+
+    def all_delivered():
+        listed = deliveries(api, club, hook)["deliveries"]
+        return len(listed) == 4 and {d["status"] for d in listed} == {"delivered"} and listed
+
+    listed = wait_for(all_delivered, 60, what="every delivery made")
+    received = receiver.requests()
+    assert {r.id for r in received} == {d["webhook_id"] for d in listed}
+    assert all(verified(hook["secret"], r) for r in received)
+    if point == "after-post":
+        assert [r.id for r in received].count(sent_before[0].id) == 2  # sent again, under its id
+        assert len(received) == 5
+    else:
+        assert len(received) == 4
