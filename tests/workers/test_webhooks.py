@@ -6,13 +6,15 @@ none lost when the worker is killed mid-delivery."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
 from engines import registry
-from service.records.hooks import messages, outbox
+from service.records.hooks import endpoints, messages, outbox
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.web.helpers import sign_in
 from tests.workers.helpers import drain, play_pig, wait_for
@@ -297,3 +299,18 @@ def test_a_worker_killed_mid_delivery_loses_none(
         assert len(received) == 5
     else:
         assert len(received) == 4
+
+
+def test_the_guides_verification_code_accepts_a_signed_delivery_and_nothing_else():
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "apps.md").read_text()
+    code = re.search(r"```python\n(.*?def verify.*?)```", guide, re.S).group(1)
+    scope: dict = {}
+    exec(code, scope)  # noqa: S102 - the guide's own example
+    verify = scope["verify"]
+    secret, body = endpoints.new_secret(), b'{"type": "game.ended", "data": {}}'
+    signed = messages.headers(secret, "msg_1", body, datetime.now(UTC))
+    assert verify(secret, signed, body)
+    assert not verify(secret, signed, body.replace(b"ended", b"Ended"))
+    assert not verify(endpoints.new_secret(), signed, body)
+    stale = messages.headers(secret, "msg_1", body, datetime.fromtimestamp(time.time() - 600, UTC))
+    assert not verify(secret, stale, body)
