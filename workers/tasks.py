@@ -117,8 +117,9 @@ def run_webhooks() -> str:
     most RUN_BUDGET seconds; another runner may hold the outbox: this one then
     only sends)."""
     try:
-        status, read = outbox_runner.catch_up(db.shared(), RUN_BUDGET)
-        sent = webhooks.deliver_due(db.shared(), RUN_BUDGET)
+        conn = db.shared()
+        status, read = outbox_runner.catch_up(conn, RUN_BUDGET)
+        sent = webhooks.deliver_due(conn, RUN_BUDGET, refill=lambda: outbox_runner.catch_up(conn, 0.2))
     except psycopg.OperationalError:
         db.discard()
         raise

@@ -17,6 +17,7 @@ import logging
 import socket
 import ssl
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -118,15 +119,18 @@ def settle(conn: psycopg.Connection, delivery: Claimed, outcome: Outcome) -> Non
         outbox.failed(conn, delivery, outcome.status, outcome.error)
 
 
-def deliver_due(conn: psycopg.Connection, budget: float) -> int:
-    """Send due deliveries, SENDERS at once, until none is due within a second
-    or ``budget`` seconds are spent; the number settled."""
+def deliver_due(conn: psycopg.Connection, budget: float, refill: Callable[[], object] = lambda: None) -> int:
+    """Send due deliveries, SENDERS at once, calling ``refill`` (the outbox's
+    catch-up) before each claim so that new deliveries join the ones in
+    flight, until none is due within a second or ``budget`` seconds are
+    spent; the number settled."""
     deadline = time.monotonic() + budget
     settled = 0
     inflight: dict[Future, Claimed] = {}
     with ThreadPoolExecutor(SENDERS, thread_name_prefix="webhook") as pool:
         while True:
             if len(inflight) < SENDERS and time.monotonic() < deadline:
+                refill()
                 for delivery in outbox.claim(conn, SENDERS - len(inflight)):
                     body = body_of(conn, delivery)
                     if body is None:
