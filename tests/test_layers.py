@@ -92,7 +92,8 @@ ROOMS = {
     "reading": ("log", "club", "recording"),
     "history": ("log", "club", "recording", "reading"),
     "competitions": ("log", "club", "recording", "reading"),
-    "pages": ("log", "club", "recording", "scorepad", "reading", "history", "competitions"),
+    "hooks": ("log", "club", "recording", "reading"),
+    "pages": ("log", "club", "recording", "scorepad", "reading", "history", "competitions", "hooks"),
 }
 #: The most modules one folder of ``service/`` may hold side by side.
 MOST_MODULES = 15

@@ -18,11 +18,13 @@ import time
 import psycopg
 from celery import Task
 
+from service.records.hooks import outbox
 from service.records.log import deliveries, store
 from service.records.log.notify import WAKE_TASK
-from workers import db, runner
-from workers.celery_app import MAX_DELIVERIES, app
+from workers import db, runner, webhooks
+from workers.celery_app import MAX_DELIVERIES, WAKE_EVERY, app
 from workers.projections import PROJECTIONS, checkpoints
+from workers.projections import webhooks as outbox_runner
 
 log = logging.getLogger(__name__)
 
@@ -59,19 +61,25 @@ class CappedTask(Task):
 
 @app.task(name=WAKE_TASK, base=CappedTask)
 def wake(position: int | None = None) -> list[str]:
-    """Queue a run of each projection behind the log's head."""
+    """Queue a run of each projection behind the log's head, and of the
+    webhooks when their outbox is behind or a delivery is due soon."""
     conn = db.shared()
     try:
         head = store.head_position(conn)
         behind = [
             name for name, at in checkpoints.positions(conn).items() if at < head and name in PROJECTIONS
         ]
+        outbox_behind = outbox.checkpoint(conn) < head
+        due = outbox.next_due_in(conn)
         deliveries.forget_stale(conn)
     except psycopg.Error:
         db.discard()
         raise
     for name in behind:
         run_projection.apply_async((name,), expires=60)
+    if outbox_behind or (due is not None and due < WAKE_EVERY):
+        run_webhooks.apply_async(expires=60)
+        behind.append(outbox_runner.NAME)
     return behind
 
 
@@ -101,3 +109,27 @@ def run_projection(name: str) -> str:
         result.position,
     )
     return result.status
+
+
+@app.task(name="tablerecord.run_webhooks", base=CappedTask)
+def run_webhooks() -> str:
+    """Catch the webhook outbox up, then send the deliveries due (each for at
+    most RUN_BUDGET seconds; another runner may hold the outbox: this one then
+    only sends)."""
+    try:
+        conn = db.shared()
+        status, read = outbox_runner.catch_up(conn, RUN_BUDGET)
+        sent = webhooks.deliver_due(conn, RUN_BUDGET, refill=lambda: outbox_runner.catch_up(conn, 0.2))
+    except psycopg.OperationalError:
+        db.discard()
+        raise
+    if status == "more":
+        run_webhooks.apply_async()
+    log.log(
+        logging.INFO if read or sent else logging.DEBUG,
+        "webhooks: outbox %s, %d events read, %d deliveries settled",
+        status,
+        read,
+        sent,
+    )
+    return status

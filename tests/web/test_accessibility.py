@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory, post_as_admin
 from tests.web.conftest import PHONE
+from tests.web.conftest import _local as local
 from tests.web.helpers import play_table_game, table_game
 from tests.web.test_browser import replay_ready, sign_in
 
@@ -295,6 +297,32 @@ def test_the_tournament_pages_have_no_serious_violation_small_target_or_identifi
                 found += [f"{path}: {small}" for small in reader.evaluate(SMALL_TARGETS)]
                 found += [f"{path}: {words}" for words in offences(visible_text(reader.content()), None)]
             context.close()
+
+
+@pytest.mark.timeout(900)  # axe walks Redoc's whole page, every operation drawn, twice
+def test_the_api_reference_reads_on_a_phone_with_no_serious_violation(browser, server):
+    """``/docs`` at 390 px, light and dark: no horizontal scroll, no serious or
+    critical violation, nothing loaded from elsewhere, no script error."""
+    axe = Axe()
+    found: list[str] = []
+    for scheme, context in in_both_schemes(browser, server):
+        page = context.new_page()
+        elsewhere: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda r, out=elsewhere: None if local(r.url) else out.append(r.url))
+        page.on("console", lambda m, out=errors: out.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e, out=errors: out.append(str(e)))
+        page.goto("/docs")
+        page.wait_for_selector("main#reference h1", timeout=120_000, state="attached")
+        page.wait_for_selector('[id="tag/webhooks"]', state="attached")
+        width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"{scheme}: {width}"
+        found += [
+            f"{scheme} /docs: {v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in axe.run(page).response["violations"]
+            if v["impact"] in SERIOUS
+        ]
+        assert not elsewhere and not errors, (scheme, elsewhere, errors)
     assert not found, "\n".join(found)
 
 

@@ -11,6 +11,7 @@ from engines import registry
 from service.records import access
 from service.records.access import Principal
 from service.records.errors import NotFound
+from service.records.hooks import endpoints as webhooks
 from service.records.log.context import Records
 from service.records.reading import game_search
 
@@ -34,12 +35,14 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
         ).fetchall()
         live = game_search.latest(conn, club_id, principal, True, 50)
         recent = game_search.latest(conn, club_id, principal, False, GAMES_PER_PAGE)
+        stopped = webhooks.disabled(conn, club_id) if principal.is_admin else []
     return {
         "club": club,
         "leagues": leagues,
         "players": players,
         "live": live,
         "recent": recent,
+        "stopped_webhooks": stopped,
         "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
     }
 
