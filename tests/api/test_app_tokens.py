@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import time
+import uuid
 from types import SimpleNamespace
 
 import pytest
@@ -282,6 +283,67 @@ ROUTES = {
     "standings.rating_history": (READ, "GET", lambda w: f"/leagues/{w.league}/rating-history", None),
     "statistics.statistics": (READ, "GET", lambda w: f"/leagues/{w.league}/statistics", None),
     "profiles.profile": (READ, "GET", lambda w: f"/players/{w.players[0]['id']}/profile", None),
+    "history.club_plays_bgstats": (READ, "GET", lambda w: f"/clubs/{w.club}/plays.bgsplay", None),
+    "api_reference": (ANYONE, "GET", lambda w: "/docs", None),
+    "tournaments.list_tournaments": (READ, "GET", lambda w: f"/clubs/{w.club}/tournaments", None),
+    "tournaments.get_tournament": (READ, "GET", lambda w: f"/tournaments/{w.tournament}", None),
+    "tournaments.create_tournament": (
+        ADMIN,
+        "POST",
+        lambda w: f"/clubs/{w.club}/tournaments",
+        lambda w: {"json": {"name": "Spring Cup", "engine": "chancellors", "rounds": 1}},
+    ),
+    "tournaments.enter_player": (
+        ADMIN,
+        "POST",
+        lambda w: f"/tournaments/{w.tournament}/players",
+        lambda w: {"json": {"player": w.players[2]["id"]}},
+    ),
+    "tournaments.withdraw_player": (
+        ADMIN,
+        "POST",
+        lambda w: f"/tournaments/{w.tournament}/players/{w.players[0]['id']}/withdraw",
+        None,
+    ),
+    "tournaments.seat_round": (ADMIN, "POST", lambda w: f"/tournaments/{w.tournament}/rounds", None),
+    "tournaments.swap_players": (
+        ADMIN,
+        "POST",
+        lambda w: f"/tournaments/{w.tournament}/swap",
+        lambda w: {"json": {"players": [w.players[0]["id"], w.players[1]["id"]]}},
+    ),
+    "tournaments.start_table_game": (
+        ADMIN,
+        "POST",
+        lambda w: f"/tournaments/{w.tournament}/tables/1/game",
+        lambda w: {"json": {"options": {}}},
+    ),
+    "tournaments.log_table_result": (
+        ADMIN,
+        "POST",
+        lambda w: f"/tournaments/{w.tournament}/tables/1/result",
+        lambda w: {"json": {"players": [{"player": w.players[0]["id"], "place": 1}]}},
+    ),
+    "webhooks.create_webhook": (
+        ADMIN,
+        "POST",
+        lambda w: f"/clubs/{w.club}/webhooks",
+        lambda w: {"json": {"url": "https://example.org/tablerecord", "events": ["game.ended"]}},
+    ),
+    "webhooks.list_webhooks": (ADMIN, "GET", lambda w: f"/clubs/{w.club}/webhooks", None),
+    "webhooks.end_webhook": (ADMIN, "DELETE", lambda w: f"/clubs/{w.club}/webhooks/{w.webhook}", None),
+    "webhooks.list_deliveries": (
+        ADMIN,
+        "GET",
+        lambda w: f"/clubs/{w.club}/webhooks/{w.webhook}/deliveries",
+        None,
+    ),
+    "webhooks.redeliver": (
+        ADMIN,
+        "POST",
+        lambda w: f"/clubs/{w.club}/webhooks/{w.webhook}/redeliver",
+        lambda w: {"json": {"after_position": 0}},
+    ),
 }
 
 
@@ -306,7 +368,7 @@ class _World(SimpleNamespace):
 
 def _world(client, database_url) -> _World:
     """A club with four players, a private league, a live table game of Pig in
-    it, a result and an app of every scope."""
+    it, a result, a tournament with two players entered and an app of every scope."""
     club = ClubFactory(client=client)
     admin = Api(client, club["admin_token"])
     players = [PlayerFactory(client=client, club=club) for _ in range(4)]
@@ -323,6 +385,11 @@ def _world(client, database_url) -> _World:
     assert "id" in result, result
     document = admin.get(f"/games/{game['id']}/export").get_json()
     catalog = client.get("/engines/house-of-cronies/catalog").get_json()["content"]
+    tournament = admin.post(
+        f"/clubs/{club['id']}/tournaments", {"name": "Winter Cup", "engine": "chancellors", "rounds": 1}
+    ).get_json()
+    for p in players[:2]:
+        admin.post(f"/tournaments/{tournament['id']}/players", {"player": p["id"]})
     drain(database_url)
     return _World(
         client=client,
@@ -333,6 +400,8 @@ def _world(client, database_url) -> _World:
         game=game["id"],
         action=action,
         result=result["id"],
+        tournament=tournament["id"],
+        webhook=uuid.uuid4(),  # the admin-only refusal comes before the webhook is looked up
         result_body=result_body,
         document=document,
         catalog={**catalog, "id": "tuesday", "version": 1},
