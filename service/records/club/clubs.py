@@ -65,20 +65,26 @@ def insert_club(conn: psycopg.Connection, club_id: UUID, name: str) -> dict[str,
     return {**row, "admin_token": token}
 
 
-def insert_players(conn: psycopg.Connection, club_id: UUID, names: dict[str, str]) -> None:
-    """Players (id -> name) of a club made in the caller's transaction (a restore)."""
+def insert_players(
+    conn: psycopg.Connection, club_id: UUID, names: dict[str, str], retired: dict[str, Any] | None = None
+) -> None:
+    """Players (id -> name) of a club made in the caller's transaction (a
+    restore); ``retired``: when those who retired did (id -> moment)."""
+    retired = retired or {}
     conn.execute(
-        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])",
-        (list(names), club_id, list(names.values())),
+        "INSERT INTO players (id, club_id, name, retired_at)"
+        " SELECT unnest(%s::uuid[]), %s, unnest(%s::text[]), unnest(%s::timestamptz[])",
+        (list(names), club_id, list(names.values()), [retired.get(i) for i in names]),
     )
 
 
 def insert_leagues(conn: psycopg.Connection, club_id: UUID, leagues: dict[UUID, dict[str, Any]]) -> None:
-    """Leagues (id -> ``LeagueCreate`` fields) of a club made in the caller's transaction (a restore)."""
+    """Leagues (id -> ``LeagueCreate`` fields, and ``closed_at`` when it
+    closed) of a club made in the caller's transaction (a restore)."""
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            "INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public, closed_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             [
                 (
                     league_id,
@@ -89,6 +95,7 @@ def insert_leagues(conn: psycopg.Connection, club_id: UUID, leagues: dict[UUID, 
                     Jsonb(spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS),
                     spec["min_games"],
                     spec["public"],
+                    spec.get("closed_at"),
                 )
                 for league_id, spec in leagues.items()
             ],

@@ -80,12 +80,14 @@ class Replica:
 @dataclass
 class Records:
     """The process's pool, its snapshot interval and its after-commit listeners;
-    and the streaming replica that reads which may lag can use, if any."""
+    the streaming replica that reads which may lag can use, if any; and the
+    keys that seal a backup's hidden parts (``history.sealing``)."""
 
     pool: ConnectionPool
     snapshot_every: int = 0
     listeners: list[Listener] = field(default_factory=list)
     replica: Replica | None = None
+    seal_keys: tuple[str, ...] = ()
 
 
 def read(records: Records, min_position: int | None, call: Callable[[Records], T]) -> T:
