@@ -65,11 +65,11 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
     with records.pool.connection() as conn:
         club = conn.execute("SELECT name FROM clubs WHERE id = %s", (club_id,)).fetchone()
         players = conn.execute(
-            "SELECT id, name, retired_at FROM players WHERE club_id = %s ORDER BY created_at, name",
+            "SELECT id, name, created_at, retired_at FROM players WHERE club_id = %s ORDER BY created_at, name",
             (club_id,),
         ).fetchall()
         leagues = conn.execute(
-            "SELECT id, name, engine, season, points_table, min_games, public, closed_at FROM leagues"
+            "SELECT id, name, engine, season, points_table, min_games, public, created_at, closed_at FROM leagues"
             " WHERE club_id = %s ORDER BY created_at",
             (club_id,),
         ).fetchall()
@@ -97,25 +97,25 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
                 continue
             game = games.get_game(conn, row["id"])
             document = interchange.document_of(conn, game)
+        document = {**document, "league": row["league_id"]}
         if access.sealed_in_backup(game, principal):
             document = _sealed(records, game, document)
-        yield _line({"game": {**document, "league": row["league_id"]}})
-
-
-#: What a sealed game's line keeps hidden: everything its seats' hands and
-#: sealed bids could be read from, and the seed the rest is dealt from.
-SEALED = ("commands", "outcome", "seed")
+        yield _line({"game": document})
 
 
 def _sealed(records: Records, game: games.Game, document: dict[str, Any]) -> dict[str, Any]:
-    """``document`` with its hidden parts sealed for the service (``sealing``)."""
-    hidden = {**{k: document[k] for k in SEALED}, "seed": game.seed}
+    """``document`` sealed for the service (``sealing``), with its seed: a
+    restore reads the sealed document alone, so that nobody can alter what
+    it restores (make its admin a recorder who sees every hand, say). In the
+    clear it keeps only who plays what, for its organiser to read; its
+    commands, outcome and seed, which show hands and sealed bids, are empty."""
+    hidden = {**document, "seed": game.seed}
     return {
         **document,
         "commands": [],
         "outcome": None,
         "seed": None,
-        "sealed": sealing.seal(records.seal_keys, hidden),
+        "sealed": sealing.seal(records.seal_keys, _line(hidden)),
     }
 
 
@@ -150,7 +150,7 @@ def restore(
             conn.autocommit = False
         with conn.transaction():
             made = clubs.insert_club(conn, club.id, club.name)
-            clubs.insert_players(conn, club.id, club.names, club.retired)
+            clubs.insert_players(conn, club.id, club.names, club.moments)
             clubs.insert_leagues(conn, club.id, club.leagues)
             for catalog in club.catalogs.values():
                 catalogs.ensure_stored(conn, catalog, club.id)
@@ -169,14 +169,14 @@ _Run = Callable[[psycopg.Connection], int]
 @dataclass
 class _Club:
     """The club a backup's header makes, not stored yet: its new id, its
-    players (new id -> name, and when the retired ones retired), leagues (new
-    id -> fields) and catalogs ((kind, id, version) -> content), and the new
-    ids by the backup's."""
+    players (new id -> name, and when each was added and retired), leagues
+    (new id -> fields) and catalogs ((kind, id, version) -> content), and the
+    new ids by the backup's."""
 
     id: UUID
     name: str
     names: dict[str, str]
-    retired: dict[str, dt.datetime]
+    moments: dict[str, tuple[dt.datetime | None, dt.datetime | None]]
     leagues: dict[UUID, dict[str, Any]]
     catalogs: dict[tuple[str, str, int], dict[str, Any]]
     players_by_old: dict[str, str]
@@ -207,6 +207,7 @@ class _Club:
                         **names.names_in(
                             LeagueCreate().load({k: league[k] for k in LEAGUE_FIELDS if k in league})
                         ),
+                        "created_at": _moment(league.get("created_at")),
                         "closed_at": _moment(league.get("closed_at")),
                     },
                 )
@@ -229,8 +230,9 @@ class _Club:
             id=uuid.uuid4(),
             name=name,
             names={players_by_old[old]: n for old, n in named},
-            retired={
-                players_by_old[str(p["id"])]: _moment(p["retired_at"]) for p in players if p.get("retired_at")
+            moments={
+                players_by_old[str(p["id"])]: (_moment(p.get("created_at")), _moment(p.get("retired_at")))
+                for p in players
             },
             leagues={leagues_by_old[old]: spec for old, spec in specs},
             catalogs=_catalogs(owned),
@@ -243,7 +245,7 @@ class _Club:
 
 
 def _moment(value: Any) -> dt.datetime | None:
-    """A header's moment (when a player retired, a league closed), checked by ``_check_header``."""
+    """A header's moment (when a player or league was added, retired, closed), checked by ``_check_header``."""
     return dt.datetime.fromisoformat(value) if value else None
 
 
@@ -350,7 +352,7 @@ def _replay_games(
                 hidden = sealing.unseal(records.seal_keys, document.pop("sealed"))
             except DomainError as error:
                 raise Invalid(error.code, f"Line {number}: {error.detail}", line=number) from error
-            document.update({k: hidden.get(k) for k in SEALED})
+            document = hidden
             if isinstance(hidden.get("seed"), str):
                 seeds[len(documents)] = hidden["seed"]
         document["league"] = club.league(document.get("league"))
@@ -375,8 +377,8 @@ def _replay_games(
 
 def _check_header(header: dict[str, Any]) -> None:
     """The header's club, players, leagues and catalogs are of the right
-    shape, their names pass the rule for names and their moments (retired,
-    closed) are moments, before anything is stored."""
+    shape, their names pass the rule for names and their moments (added,
+    retired, closed) are moments, before anything is stored."""
     try:
         club = header.get("club")
         if not isinstance(club, dict):
@@ -390,11 +392,11 @@ def _check_header(header: dict[str, Any]) -> None:
                 names.name(entry.get("name"), what)
                 if key == "leagues":
                     names.season(entry.get("season") or "")
-                stamp = entry.get("closed_at" if key == "leagues" else "retired_at")
-                if stamp is not None and not _is_moment(stamp):
-                    raise Invalid(
-                        "backup-refused", f"A {what}'s moment {stamp!r} is not a moment (ISO 8601)."
-                    )
+                for stamp in (entry.get("created_at"), entry.get("closed_at"), entry.get("retired_at")):
+                    if stamp is not None and not _is_moment(stamp):
+                        raise Invalid(
+                            "backup-refused", f"A {what}'s moment {stamp!r} is not a moment (ISO 8601)."
+                        )
         if not isinstance(header.get("catalogs") or [], list):
             raise Invalid("backup-refused", "Its catalogs are not a list.")
     except Invalid as error:
@@ -426,8 +428,10 @@ def _check_lines(lines: list[bytes], seal_keys: tuple[str, ...]) -> None:
 
 
 def _is_moment(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
     try:
-        dt.datetime.fromisoformat(str(value))
+        dt.datetime.fromisoformat(value)
     except ValueError:
         return False
     return True

@@ -41,15 +41,15 @@ def keys_of(setting: str | None) -> tuple[str, ...]:
     return keys
 
 
-def seal(keys: Sequence[str], hidden: dict[str, Any]) -> dict[str, str]:
-    """``hidden`` sealed under the first key: ``{"key": id, "sealed": token}``."""
+def seal(keys: Sequence[str], hidden: str) -> dict[str, str]:
+    """``hidden`` (a JSON object's text) sealed under the first key: ``{"key": id, "sealed": token}``."""
     if not keys:
         raise Conflict(
             "backup-seal-key-missing",
             "This club has a live game whose recorder sees only public information, and this"
             " service has no backup seal key (BACKUP_SEAL_KEY) to seal its hands with.",
         )
-    token = Fernet(keys[0].encode()).encrypt(json.dumps(hidden, sort_keys=True).encode())
+    token = Fernet(keys[0].encode()).encrypt(hidden.encode())
     return {"key": key_id(keys[0]), "sealed": token.decode()}
 
 
