@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test cluster-test lint format bench rebuild openapi clean browser
+.PHONY: run test cluster-test lint format bench rebuild openapi clean browser backup restore
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,14 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# The whole database to a file (FILE, default var/backups/<now>.dump), and back (stop the service first).
+FILE ?=
+backup: $(STAMP)
+	$(PY) -m service.dump backup $(FILE)
+
+restore: $(STAMP)
+	$(PY) -m service.dump restore $(FILE)
 
 rebuild: $(STAMP)
 	$(PY) -m workers.rebuild

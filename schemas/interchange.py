@@ -25,6 +25,24 @@ class DocumentSeat(Schema):
     name = Name(load_default=None, allow_none=True)
 
 
+class DocumentCatalog(CatalogRef):
+    """A catalog as an export names it: a game imported into a club uses that
+    club's catalog of this id and version, or the shipped one."""
+
+    kind = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=60),
+        metadata={"description": "Its kind."},
+    )
+    club = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=60),
+        metadata={"description": "The club that owned it where it was exported (null: shipped); not read."},
+    )
+
+
 class DocumentCommand(Schema):
     seat = fields.Integer(
         required=True,
@@ -55,11 +73,17 @@ class GameDocument(Schema):
         validate=validate.Length(max=60),
         metadata={"description": "The rules' version it was played by."},
     )
-    catalog = fields.Nested(CatalogRef, load_default=None, allow_none=True)
+    catalog = fields.Nested(DocumentCatalog, load_default=None, allow_none=True)
     seats = fields.List(fields.Nested(DocumentSeat), required=True, validate=validate.Length(min=1, max=12))
     options = fields.Dict(load_default=dict)
     dealer = fields.String(load_default="table", validate=validate.OneOf(["server", "table"]))
     public = fields.Boolean(load_default=False)
+    admin_spectator = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "The admin token sees only public information in this game (see GameCreate)."
+        },
+    )
     seed = fields.String(
         load_default=None,
         allow_none=True,

@@ -21,6 +21,7 @@ from service.api.framework import ServiceFlask
 from service.auth import authenticates, client_address, failed_authentication, rate_limit_key
 from service.config import Settings
 from service.records.club.catalogs import check_shipped
+from service.records.history import sealing
 from service.records.log.context import Records, Replica
 from service.records.log.db import make_pool, ping
 
@@ -148,6 +149,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         settings.snapshot_every,
         [*wake.listeners(settings.broker_url), conditional.note_position],
         replica,
+        sealing.keys_of(settings.backup_seal_key),
     )
     app.extensions["tablerecord.settings"] = settings
     if settings.trusted_proxies:

@@ -24,6 +24,8 @@ class Settings:
     rate_limit_enabled: bool = True
     rate_limit_storage: str = "memory://"
     secret_key: str | None = None  # signs the web pages' session (CSRF); one per deployment
+    #: Fernet keys (comma-separated, the first seals) that seal a backup's hidden parts.
+    backup_seal_key: str | None = None
     #: Longest one call to the rate-limit storage may take before the limiter
     #: counts in process memory instead (see docs/architecture.md, "Outages").
     rate_limit_storage_timeout: float = 0.5
@@ -57,6 +59,7 @@ class Settings:
             rate_limit_enabled=env.get("RATE_LIMIT_ENABLED", "1") not in ("0", "false", "no"),
             rate_limit_storage=env.get("RATE_LIMIT_STORAGE_URI", cls.rate_limit_storage),
             secret_key=env.get("SECRET_KEY") or None,
+            backup_seal_key=env.get("BACKUP_SEAL_KEY") or None,
             rate_limit_storage_timeout=float(
                 env.get("RATE_LIMIT_STORAGE_TIMEOUT", cls.rate_limit_storage_timeout)
             ),

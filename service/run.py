@@ -22,9 +22,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
+from cryptography.fernet import Fernet
 
 from service.records.log.migrate import migrate
 
@@ -57,6 +59,8 @@ def main() -> int:
 
     if not env.get("SECRET_KEY"):
         env["SECRET_KEY"] = secret_key(VAR / "secret_key")
+    if not env.get("BACKUP_SEAL_KEY"):
+        env["BACKUP_SEAL_KEY"] = secret_key(VAR / "backup_seal_key", Fernet.generate_key().decode)
     host, port = env.get("HOST", "127.0.0.1"), env.get("PORT", "8000")
     api_port = env.get("API_PORT", str(int(port) + 1))
     # Every request reaches the API through the stream process, which says whom it came from.
@@ -217,13 +221,15 @@ def worker_command(
     ]
 
 
-def secret_key(path: Path) -> str:
-    """The web pages' signing key, made once and kept under ./var/ so that
-    every web process (and the next start) shares it."""
+def secret_key(path: Path, make: Callable[[], str] = lambda: secrets.token_hex(32)) -> str:
+    """A key of the deployment (the web pages' signing key, the backup seal
+    key), made once by ``make`` and kept under ./var/ so that every process
+    (and the next start) shares it."""
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        # Readable by its owner alone from the first byte written.
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+            file.write(make())
     return path.read_text().strip()
 
 

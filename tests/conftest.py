@@ -17,6 +17,8 @@ from service.records.log.migrate import migrate
 ROOT = Path(__file__).resolve().parent.parent
 #: The operator's token in the tests' settings (``GET /projections`` in full).
 OPERATOR_TOKEN = "tr_operator_for_tests"
+#: The deployment's backup seal key in tests (a Fernet key, made for them).
+BACKUP_SEAL_KEY = "0Jtql3eIhs0gJqJ1WWmvgXk8WZ1WnBeS3kcAfvxJ8zE="
 
 
 @pytest.fixture(scope="session")
@@ -89,6 +91,7 @@ def settings(database_url):
         club_creation_limit="100000 per hour",
         operator_token=OPERATOR_TOKEN,
         snapshot_every=10,
+        backup_seal_key=BACKUP_SEAL_KEY,
     )
 
 

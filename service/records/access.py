@@ -383,6 +383,14 @@ def may_export(game: Game, principal: Principal | None) -> None:
         raise Forbidden("admin-spectator", "In this game the admin token is a spectator; it sees no hand.")
 
 
+def sealed_in_backup(game: Game, principal: Principal) -> bool:
+    """Whether the club's backup, taken by ``principal`` (its admin token),
+    carries this game's hidden parts sealed for the service rather than in
+    the clear: a live game whose admin only watches. The backup is always
+    possible; its reader still sees no hand (``history.sealing``)."""
+    return game.status == "active" and _watches_only(principal, game)
+
+
 def check_seat(game: Game, seat: int) -> int:
     """A seat the game has."""
     if not 0 <= seat < len(game.seats):

@@ -141,3 +141,61 @@ def test_a_backup_past_the_restores_bounds_is_refused_whole(client, pool):
     r = restore(client, too_many)
     assert (r.status_code, r.get_json()["code"]) == (422, "backup-too-large")
     assert stored(pool) == before
+
+
+def test_a_club_with_its_own_catalog_a_retired_player_and_a_closed_league_restores_as_it_was(client):
+    from service.records.club.catalogs import default_catalog
+
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    ours = {
+        **default_catalog("house-of-cronies"),
+        "id": "tuesday-printed",
+        "version": 2,
+        "reconstruction": False,
+    }
+    assert (
+        api.post(f"/clubs/{club['id']}/catalogs", {"kind": "house-of-cronies", "content": ours}).status_code
+        == 201
+    )
+    league, members, _ = league_with_games(client, club, 1, players=3)
+    game = api.post(
+        f"/clubs/{club['id']}/games",
+        {
+            "engine": "house-of-cronies",
+            "seats": [m["id"] for m in members],
+            "dealer": "table",
+            "catalog": {"id": "tuesday-printed", "version": 2},
+        },
+    )
+    assert game.status_code == 201, game.get_json()
+    assert (
+        api.client.patch(
+            f"/clubs/{club['id']}/players/{members[2]['id']}", json={"retired": True}, headers=api.headers()
+        ).status_code
+        == 200
+    )
+    assert (
+        api.client.patch(
+            f"/clubs/{club['id']}/leagues/{league['id']}", json={"closed": True}, headers=api.headers()
+        ).status_code
+        == 200
+    )
+
+    r = restore(client, api.get(f"/clubs/{club['id']}/backup.ndjson").get_data())
+    assert r.status_code == 201, r.get_json()
+    copy = Api(client, r.get_json()["admin_token"])
+    base = f"/clubs/{r.get_json()['id']}"
+    assert {(c["id"], c["version"], c["shipped"]) for c in copy.get(f"{base}/catalogs").get_json()} >= {
+        ("tuesday-printed", 2, False)
+    }
+    (restored,) = [g for g in copy.get(f"{base}/games").get_json() if g["status"] == "active"]
+    assert (
+        restored["catalog"]["id"] == "tuesday-printed" and restored["catalog"]["club"] == r.get_json()["id"]
+    )
+    players = api.get(f"/clubs/{club['id']}/players").get_json()
+    assert [(p["name"], p["retired"]) for p in copy.get(f"{base}/players").get_json()] == [
+        (p["name"], p["retired"]) for p in players
+    ]
+    (closed,) = copy.get(f"{base}/leagues").get_json()
+    assert closed["closed"] is True and closed["name"] == league["name"]

@@ -230,11 +230,15 @@ def league_standings(league_id):
         }
     }
 )
-@problems(blp, 401, 403, 404)
+@problems(blp, 401, 403, 404, 409)
 def club_backup(club):
     """The whole club as one NDJSON file (admin token): a `tablerecord.club/1`
-    header, then every game in rating order, a played game as its export
-    document and a result-only game as its result. `POST /clubs/restore`
+    header (players, leagues, the club's catalogs), then every game in rating
+    order, a played game as its export document and a result-only game as its
+    result. A live game whose admin token only watches is in it too, its
+    commands, outcome and seed sealed for the service (`sealed`); without a
+    backup seal key configured such a club's backup is refused (409
+    `backup-seal-key-missing`). No token is in it. `POST /clubs/restore`
     makes a new club of it."""
     lines = list(backup.backup(records(), club, current_principal()))
     return Response(
@@ -254,7 +258,8 @@ def restore_club(files):
     judged again. Answers the new club with its admin token (shown once).
 
     All or nothing: the club appears whole once every line is stored; a
-    refused line (422 `backup-refused`, naming it), a client hanging up or a
+    refused line (422 `backup-refused`, naming it; 422 `backup-seal-key-unknown`
+    for a game sealed under a key this service does not hold), a client hanging up or a
     crash leaves nothing. Bounded: a file of at most 4 MiB (413 beyond) and
     20,000 games, 5,000 players and 1,000 leagues (422 `backup-too-large`).
     It counts against the club-creation limit of `POST /clubs` (429), and

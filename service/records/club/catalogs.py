@@ -85,6 +85,15 @@ def register(
     """Register a club's catalog version (its admin token) after checking it
     against its kind's schema; versions are immutable."""
     access.club_admin(principal, club_id)
+    catalog = checked(kind, content)
+    with records.pool.connection() as conn, conn.transaction():
+        _store_new(conn, catalog, club_id)
+    return {"kind": catalog["kind"], "id": catalog["id"], "version": catalog["version"]}
+
+
+def checked(kind: str, content: dict[str, Any]) -> dict[str, Any]:
+    """A club's catalog as it is stored: checked against its kind's schema,
+    its cards' names by the rule for names, its id not a shipped one's."""
     try:
         catalog = _names_cleaned({**content, "kind": kind})
         catalog_schema(kind)().load(catalog)
@@ -96,9 +105,19 @@ def register(
         raise Invalid(
             "invalid-catalog", f"A card's name is refused: {err.detail}", errors=err.extra["errors"]
         ) from err
-    with records.pool.connection() as conn, conn.transaction():
-        _store_new(conn, catalog, club_id)
-    return {"kind": catalog["kind"], "id": catalog["id"], "version": catalog["version"]}
+    if any(catalog["kind"] == s["kind"] and catalog["id"] == s["id"] for s in shipped()):
+        raise Conflict(
+            "catalog-id-reserved", f"{catalog['id']!r} is a shipped catalog's id; choose another id."
+        )
+    return catalog
+
+
+def owned(conn: psycopg.Connection, club_id: UUID) -> list[dict[str, Any]]:
+    """The club's own catalogs' contents, oldest first (a backup carries them)."""
+    rows = conn.execute(
+        "SELECT content FROM catalogs WHERE club_id = %s ORDER BY created_at, kind, id, version", (club_id,)
+    ).fetchall()
+    return [r["content"] for r in rows]
 
 
 def _names_cleaned(value: Any) -> Any:
@@ -116,10 +135,6 @@ def _names_cleaned(value: Any) -> Any:
 
 
 def _store_new(conn: psycopg.Connection, catalog: dict[str, Any], club_id: UUID) -> None:
-    if any(catalog["kind"] == s["kind"] and catalog["id"] == s["id"] for s in shipped()):
-        raise Conflict(
-            "catalog-id-reserved", f"{catalog['id']!r} is a shipped catalog's id; choose another id."
-        )
     exists = conn.execute(
         "SELECT 1 FROM catalogs WHERE kind = %s AND id = %s AND version = %s AND club_id = %s",
         (catalog["kind"], catalog["id"], catalog["version"], club_id),

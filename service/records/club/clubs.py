@@ -65,20 +65,32 @@ def insert_club(conn: psycopg.Connection, club_id: UUID, name: str) -> dict[str,
     return {**row, "admin_token": token}
 
 
-def insert_players(conn: psycopg.Connection, club_id: UUID, names: dict[str, str]) -> None:
-    """Players (id -> name) of a club made in the caller's transaction (a restore)."""
+def insert_players(
+    conn: psycopg.Connection, club_id: UUID, names: dict[str, str], moments: dict[str, tuple] | None = None
+) -> None:
+    """Players (id -> name) of a club made in the caller's transaction (a
+    restore); ``moments``: when each was added and retired (id -> (added,
+    retired); added None: now)."""
+    moments = moments or {}
+    added = [moments.get(i, (None, None))[0] for i in names]
+    retired = [moments.get(i, (None, None))[1] for i in names]
     conn.execute(
-        "INSERT INTO players (id, club_id, name) SELECT unnest(%s::uuid[]), %s, unnest(%s::text[])",
-        (list(names), club_id, list(names.values())),
+        "INSERT INTO players (id, club_id, name, created_at, retired_at)"
+        " SELECT id, %s, name, coalesce(added, now()), retired"
+        " FROM unnest(%s::uuid[], %s::text[], %s::timestamptz[], %s::timestamptz[]) AS p(id, name, added, retired)",
+        (club_id, list(names), list(names.values()), added, retired),
     )
 
 
 def insert_leagues(conn: psycopg.Connection, club_id: UUID, leagues: dict[UUID, dict[str, Any]]) -> None:
-    """Leagues (id -> ``LeagueCreate`` fields) of a club made in the caller's transaction (a restore)."""
+    """Leagues (id -> ``LeagueCreate`` fields, and ``created_at`` and
+    ``closed_at``: when it was made and closed) of a club made in the
+    caller's transaction (a restore)."""
     with conn.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO leagues (id, club_id, name, engine, season, points_table, min_games, public)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            "INSERT INTO leagues"
+            " (id, club_id, name, engine, season, points_table, min_games, public, created_at, closed_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, coalesce(%s, now()), %s)",
             [
                 (
                     league_id,
@@ -89,6 +101,8 @@ def insert_leagues(conn: psycopg.Connection, club_id: UUID, leagues: dict[UUID, 
                     Jsonb(spec["points_table"] if spec["points_table"] is not None else DEFAULT_POINTS),
                     spec["min_games"],
                     spec["public"],
+                    spec.get("created_at"),
+                    spec.get("closed_at"),
                 )
                 for league_id, spec in leagues.items()
             ],

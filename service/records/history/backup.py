@@ -1,12 +1,20 @@
 """A whole club as one file, and that file restored into a new club.
 
-The backup is NDJSON: a first line with the club, its players and leagues
-(``tablerecord.club/1``), then one line per game in the order the standings
-rate them (the order they first ended; unfinished games last): a played game
-as its export document (``interchange.export_game``, with its ``league``),
-a result-only game as its recorded result. Restoring replays every played
-game's commands through its engine and judges every result again, so the new
-club's standings, statistics and replays are those of the old one.
+The backup is NDJSON: a first line with the club, its players (retired or
+not), leagues (closed or not) and its own card catalogs (``tablerecord.club/1``),
+then one line per game in the order the standings rate them (the order they
+first ended; unfinished games last): a played game as its export document
+(``interchange.document_of``, with its ``league``), a result-only game as its
+recorded result. Restoring replays every played game's commands through its
+engine and judges every result again, so the new club's standings,
+statistics and replays are those of the old one.
+
+A live game whose admin only watches (``access.sealed_in_backup``) is in the
+backup too, its commands, outcome and seed sealed for the service
+(``sealing``): its organiser takes the whole club out and still sees no hand,
+and a restore where the seal key is brings the game back to go on as it was.
+No token is in a backup: a restored club has a new admin token, its games new
+seat tokens, and its members sign in with new sign-ins.
 """
 
 from __future__ import annotations
@@ -28,12 +36,12 @@ from schemas.api import LeagueCreate
 from schemas.interchange import GameImport
 from service.records import access
 from service.records.access import Principal
-from service.records.club import clubs, names
+from service.records.club import catalogs, clubs, names
 from service.records.errors import DomainError, Invalid
-from service.records.history import interchange
+from service.records.history import interchange, sealing
 from service.records.log import notify
 from service.records.log.context import Records
-from service.records.recording import creation, results
+from service.records.recording import creation, games, results
 
 FORMAT = "tablerecord.club/1"
 
@@ -41,8 +49,8 @@ FORMAT = "tablerecord.club/1"
 MAX_BYTES = 4 * 1024 * 1024
 #: Games (lines after the header) of one backup restored.
 MAX_GAMES = 20_000
-#: Players and leagues of one backup's header.
-MAX_PLAYERS, MAX_LEAGUES = 5_000, 1_000
+#: Players, leagues and catalogs of one backup's header.
+MAX_PLAYERS, MAX_LEAGUES, MAX_CATALOGS = 5_000, 1_000, 100
 #: Lines between two calls of a restore's ``progress``.
 PROGRESS_EVERY = 100
 #: The header's fields of a league, as ``POST /clubs/{club}/leagues`` takes them.
@@ -57,13 +65,15 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
     with records.pool.connection() as conn:
         club = conn.execute("SELECT name FROM clubs WHERE id = %s", (club_id,)).fetchone()
         players = conn.execute(
-            "SELECT id, name FROM players WHERE club_id = %s ORDER BY created_at, name", (club_id,)
+            "SELECT id, name, created_at, retired_at FROM players WHERE club_id = %s ORDER BY created_at, name",
+            (club_id,),
         ).fetchall()
         leagues = conn.execute(
-            "SELECT id, name, engine, season, points_table, min_games, public FROM leagues"
+            "SELECT id, name, engine, season, points_table, min_games, public, created_at, closed_at FROM leagues"
             " WHERE club_id = %s ORDER BY created_at",
             (club_id,),
         ).fetchall()
+        owned = catalogs.owned(conn, club_id)
         order = conn.execute(
             "SELECT g.id, g.league_id, r.game_id IS NOT NULL AS result_only,"
             " (SELECT min(position) FROM events e WHERE e.game_id = g.id AND e.type = 'GameEnded') AS ended"
@@ -75,18 +85,38 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
         {
             "format": FORMAT,
             "club": {"name": club["name"]},
-            "players": [{"id": p["id"], "name": p["name"]} for p in players],
+            "players": players,
             "leagues": leagues,
+            "catalogs": owned,
         }
     )
-    for game in order:
-        if game["result_only"]:
-            with records.pool.connection() as conn:
-                view = results.result_view(conn, game["id"])
-            yield _line({"result": view})
-        else:
-            document = interchange.export_game(records, game["id"], principal)
-            yield _line({"game": {**document, "league": game["league_id"]}})
+    for row in order:
+        with records.pool.connection() as conn:
+            if row["result_only"]:
+                yield _line({"result": results.result_view(conn, row["id"])})
+                continue
+            game = games.get_game(conn, row["id"])
+            document = interchange.document_of(conn, game)
+        document = {**document, "league": row["league_id"]}
+        if access.sealed_in_backup(game, principal):
+            document = _sealed(records, game, document)
+        yield _line({"game": document})
+
+
+def _sealed(records: Records, game: games.Game, document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` sealed for the service (``sealing``), with its seed: a
+    restore reads the sealed document alone, so that nobody can alter what
+    it restores (make its admin a recorder who sees every hand, say). In the
+    clear it keeps only who plays what, for its organiser to read; its
+    commands, outcome and seed, which show hands and sealed bids, are empty."""
+    hidden = {**document, "seed": game.seed}
+    return {
+        **document,
+        "commands": [],
+        "outcome": None,
+        "seed": None,
+        "sealed": sealing.seal(records.seal_keys, _line(hidden)),
+    }
 
 
 def restore(
@@ -109,7 +139,7 @@ def restore(
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise Invalid("backup-unreadable", f"The first line is not a {FORMAT} header.")
     _check_header(header)
-    _check_lines(lines[1:])
+    _check_lines(lines[1:], records.seal_keys)
     club = _Club.of(header)
     with records.pool.connection() as conn:
         conn.commit()
@@ -120,8 +150,10 @@ def restore(
             conn.autocommit = False
         with conn.transaction():
             made = clubs.insert_club(conn, club.id, club.name)
-            clubs.insert_players(conn, club.id, club.names)
+            clubs.insert_players(conn, club.id, club.names, club.moments)
             clubs.insert_leagues(conn, club.id, club.leagues)
+            for catalog in club.catalogs.values():
+                catalogs.ensure_stored(conn, catalog, club.id)
             last = 0
             for run in runs:
                 last = run(conn) or last
@@ -137,13 +169,16 @@ _Run = Callable[[psycopg.Connection], int]
 @dataclass
 class _Club:
     """The club a backup's header makes, not stored yet: its new id, its
-    players (new id -> name) and leagues (new id -> fields), and the new ids
-    by the backup's."""
+    players (new id -> name, and when each was added and retired), leagues
+    (new id -> fields) and catalogs ((kind, id, version) -> content), and the
+    new ids by the backup's."""
 
     id: UUID
     name: str
     names: dict[str, str]
+    moments: dict[str, tuple[dt.datetime | None, dt.datetime | None]]
     leagues: dict[UUID, dict[str, Any]]
+    catalogs: dict[tuple[str, str, int], dict[str, Any]]
     players_by_old: dict[str, str]
     leagues_by_old: dict[str, UUID]
 
@@ -155,10 +190,12 @@ class _Club:
     def of(cls, header: dict[str, Any]) -> _Club:
         """The club of a header ``_check_header`` has passed (names by the one rule for names)."""
         players, leagues = header.get("players") or [], header.get("leagues") or []
-        if len(players) > MAX_PLAYERS or len(leagues) > MAX_LEAGUES:
+        owned = header.get("catalogs") or []
+        if len(players) > MAX_PLAYERS or len(leagues) > MAX_LEAGUES or len(owned) > MAX_CATALOGS:
             raise Invalid(
                 "backup-too-large",
-                f"A backup restored has at most {MAX_PLAYERS} players and {MAX_LEAGUES} leagues.",
+                f"A backup restored has at most {MAX_PLAYERS} players, {MAX_LEAGUES} leagues"
+                f" and {MAX_CATALOGS} catalogs.",
             )
         name = names.name(header["club"]["name"], "club")
         named = [(str(p["id"]), names.name(p["name"], "player")) for p in players]
@@ -166,7 +203,13 @@ class _Club:
             specs = [
                 (
                     str(league["id"]),
-                    names.names_in(LeagueCreate().load({k: league[k] for k in LEAGUE_FIELDS if k in league})),
+                    {
+                        **names.names_in(
+                            LeagueCreate().load({k: league[k] for k in LEAGUE_FIELDS if k in league})
+                        ),
+                        "created_at": _moment(league.get("created_at")),
+                        "closed_at": _moment(league.get("closed_at")),
+                    },
                 )
                 for league in leagues
             ]
@@ -187,13 +230,39 @@ class _Club:
             id=uuid.uuid4(),
             name=name,
             names={players_by_old[old]: n for old, n in named},
+            moments={
+                players_by_old[str(p["id"])]: (_moment(p.get("created_at")), _moment(p.get("retired_at")))
+                for p in players
+            },
             leagues={leagues_by_old[old]: spec for old, spec in specs},
+            catalogs=_catalogs(owned),
             players_by_old=players_by_old,
             leagues_by_old=leagues_by_old,
         )
 
     def league(self, old: Any) -> UUID | None:
         return self.leagues_by_old.get(str(old)) if old else None
+
+
+def _moment(value: Any) -> dt.datetime | None:
+    """A header's moment (when a player or league was added, retired, closed), checked by ``_check_header``."""
+    return dt.datetime.fromisoformat(value) if value else None
+
+
+def _catalogs(owned: list[Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
+    """The header's catalogs, each checked as a catalog registered anew."""
+    found = {}
+    for content in owned:
+        try:
+            if not isinstance(content, dict):
+                raise Invalid("invalid-catalog", "A catalog is not an object.")
+            catalog = catalogs.checked(str(content.get("kind")), content)
+        except DomainError as error:
+            raise Invalid("backup-refused", f"Line 1: {error.detail}", line=1) from error
+        found[catalog["kind"], catalog["id"], int(catalog["version"])] = catalog
+    if len(found) != len(owned):
+        raise Invalid("backup-refused", "Line 1: two catalogs have the same kind, id and version.", line=1)
+    return found
 
 
 def _replay(
@@ -207,14 +276,16 @@ def _replay(
     """Every game line replayed (a played game) or judged (a result), in the
     backup's order (the order the standings rate them), a hundred lines at a
     time: the runs that store them."""
-    opening = creation.Opening(conn, club.id, {i: spec["engine"] for i, spec in club.leagues.items()})
+    opening = creation.Opening(
+        conn, club.id, {i: spec["engine"] for i, spec in club.leagues.items()}, club.catalogs
+    )
     judging = results.Judging(opening, club.names)
     entries = [(number, _entry(raw, number)) for number, raw in enumerate(lines[1:], start=2) if raw.strip()]
     runs: list[_Run] = []
     events = 0
     for kind, chunk in _chunks(entries):
         if kind == "game":
-            replayed = _replay_games(conn, club, opening, chunk, request_id)
+            replayed = _replay_games(conn, records, club, opening, chunk, request_id)
             events += sum(len(w.pending) for w in replayed.works)
             runs.append(functools.partial(_store_games, records=records, replayed=replayed))
         else:
@@ -266,15 +337,24 @@ def _entry(raw: bytes, number: int) -> dict[str, Any]:
 
 def _replay_games(
     conn: psycopg.Connection,
+    records: Records,
     club: _Club,
     opening: creation.Opening,
     chunk: list[tuple[int, dict[str, Any]]],
     request_id: str | None,
 ) -> interchange.Replayed:
     """The played games of ``chunk`` (line number, line) replayed."""
-    documents = []
+    documents, seeds = [], {}
     for number, entry in chunk:
         document = dict(entry["game"])
+        if "sealed" in document:
+            try:
+                hidden = sealing.unseal(records.seal_keys, document.pop("sealed"))
+            except DomainError as error:
+                raise Invalid(error.code, f"Line {number}: {error.detail}", line=number) from error
+            document = hidden
+            if isinstance(hidden.get("seed"), str):
+                seeds[len(documents)] = hidden["seed"]
         document["league"] = club.league(document.get("league"))
         document["seats"] = [
             {**s, "player": club.players_by_old.get(str(s.get("player")))} if isinstance(s, dict) else s
@@ -287,15 +367,18 @@ def _replay_games(
                 "backup-refused", f"Line {number} is not a game document.", line=number, errors=error.messages
             ) from error
     try:
-        return interchange.replay_for_new_club(conn, opening, club.admin, documents, club.names, request_id)
+        return interchange.replay_for_new_club(
+            conn, opening, club.admin, documents, club.names, request_id, seeds
+        )
     except DomainError as error:
         number = chunk[error.extra.get("document", 0)][0]
         raise Invalid("backup-refused", f"Line {number}: {error.detail}", line=number) from error
 
 
 def _check_header(header: dict[str, Any]) -> None:
-    """The header's club, players and leagues are of the right shape and
-    their names pass the rule for names, before anything is stored."""
+    """The header's club, players, leagues and catalogs are of the right
+    shape, their names pass the rule for names and their moments (added,
+    retired, closed) are moments, before anything is stored."""
     try:
         club = header.get("club")
         if not isinstance(club, dict):
@@ -309,13 +392,21 @@ def _check_header(header: dict[str, Any]) -> None:
                 names.name(entry.get("name"), what)
                 if key == "leagues":
                     names.season(entry.get("season") or "")
+                for stamp in (entry.get("created_at"), entry.get("closed_at"), entry.get("retired_at")):
+                    if stamp is not None and not _is_moment(stamp):
+                        raise Invalid(
+                            "backup-refused", f"A {what}'s moment {stamp!r} is not a moment (ISO 8601)."
+                        )
+        if not isinstance(header.get("catalogs") or [], list):
+            raise Invalid("backup-refused", "Its catalogs are not a list.")
     except Invalid as error:
         raise Invalid("backup-refused", f"Line 1: {error.detail}", line=1) from error
 
 
-def _check_lines(lines: list[bytes]) -> None:
+def _check_lines(lines: list[bytes], seal_keys: tuple[str, ...]) -> None:
     """Every game or result line is JSON of the right shape (its seats
-    objects, its day a day), before anything is stored."""
+    objects, its day a day, a sealed game's key one this service holds),
+    before anything is stored."""
     for number, raw in enumerate(lines, start=2):
         if not raw.strip():
             continue
@@ -328,9 +419,22 @@ def _check_lines(lines: list[bytes]) -> None:
             problem = "Its seats are not a list of objects."
         elif isinstance(result, dict) and not _is_day(result.get("played_on")):
             problem = f"Its day played {result.get('played_on')!r} is not a day (YYYY-MM-DD)."
+        elif isinstance(game, dict) and "sealed" in game and not sealing.known(seal_keys, game["sealed"]):
+            detail = sealing.unknown_key().detail
+            raise Invalid("backup-seal-key-unknown", f"Line {number}: {detail}", line=number)
         else:
             continue
         raise Invalid("backup-refused", f"Line {number}: {problem}", line=number)
+
+
+def _is_moment(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        dt.datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_day(value: Any) -> bool:

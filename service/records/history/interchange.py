@@ -54,9 +54,14 @@ def export_game(records: Records, game_id: UUID, principal: Principal | None) ->
     with records.pool.connection() as conn:
         game = games.get_game(conn, game_id)
         access.may_export(game, principal)
-        events = store.read_stream(conn, game.id)
-        names = games.player_names(conn, game.seats)
-        outcome = game.engine.outcome(states.load_state(conn, game))
+        return document_of(conn, game)
+
+
+def document_of(conn: psycopg.Connection, game: Game) -> dict[str, Any]:
+    """``game``'s document, whoever asks: its callers check who may have it."""
+    events = store.read_stream(conn, game.id)
+    names = games.player_names(conn, game.seats)
+    outcome = game.engine.outcome(states.load_state(conn, game))
     live = fold.live_line(events)
     ended = next((e for e in reversed(live) if e.type == fold.GAME_ABANDONED), None)
     first_end = next((e for e in events if e.type == fold.GAME_ENDED), None)
@@ -71,6 +76,7 @@ def export_game(records: Records, game_id: UUID, principal: Principal | None) ->
         "options": game.options,
         "dealer": game.dealer,
         "public": game.public,
+        "admin_spectator": game.admin_spectator,
         "seed": game.seed if game.status != "active" and game.dealer == "server" else None,
         "commands": _commands_in_force(live),
         "status": game.status,
@@ -232,11 +238,14 @@ def replay_for_new_club(
     documents: list[dict[str, Any]],
     names: dict[str, str],
     request_id: str | None,
+    sealed_seeds: dict[int, str] | None = None,
 ) -> Replayed:
     """Documents replayed for a club that is not stored yet (a restore): each
     seat names its player by an id of ``names`` (the club's players to be),
-    and ``opening`` knows the club's leagues to be. Nothing is read of the
-    club; ``store_replayed`` stores the games once the club is stored."""
+    and ``opening`` knows the club's leagues and catalogs to be. Nothing is
+    read of the club; ``store_replayed`` stores the games once the club is
+    stored. ``sealed_seeds``: the seeds of live games (by index) that came
+    sealed for this service alone, kept so that they deal on as they would have."""
     checked = []
     for index, document in enumerate(documents):
         with _naming(index):
@@ -244,7 +253,7 @@ def replay_for_new_club(
             checked.append((engine_id, commands.options(engine_id, document["options"])))
     players = [[str(s.get("player")) for s in document["seats"]] for document in documents]
     works, statuses = _replay_documents(
-        conn, opening, principal, documents, checked, players, names, request_id, False
+        conn, opening, principal, documents, checked, players, names, request_id, False, sealed_seeds
     )
     return Replayed(works, statuses, names, {})
 
@@ -259,6 +268,7 @@ def _replay_documents(
     names: dict[str, str],
     request_id: str | None,
     one: bool,
+    sealed_seeds: dict[int, str] | None = None,
 ) -> tuple[list[UnitOfWork], list[str]]:
     """Each document's game opened and its commands replayed: their units of work and statuses."""
     configs: dict[str, GameConfig] = {}
@@ -268,8 +278,11 @@ def _replay_documents(
             spec = {**document, "engine": engine_id, "seats": players[index]}
             # A seed is kept only for a game the import ends (``_close``
             # checks that it does): a live game's chance must stay secret
-            # from everyone, the importer included.
-            seed = document.get("seed") if document.get("status") in ("finished", "abandoned") else None
+            # from everyone, the importer included; or one that came sealed
+            # for this service alone (a restore), which nobody else has read.
+            seed = (sealed_seeds or {}).get(index) or (
+                document.get("seed") if document.get("status") in ("finished", "abandoned") else None
+            )
             game = opening.game(spec, options, names, seed)
             # A game the import leaves live is played from now on, whatever day the document gives.
             played_at = document.get("played_at") if document.get("status") != "active" else None
@@ -279,7 +292,7 @@ def _replay_documents(
                 principal,
                 request_id,
                 deal=False,
-                config=_config(conn, game, configs),
+                config=_config(opening, game, configs),
                 played_at=played_at,
             )
             work.meta = metadata(principal, request_id, game, imported=True)
@@ -360,11 +373,11 @@ def _naming(document: int | None) -> Iterator[None]:
         raise
 
 
-def _config(conn: psycopg.Connection, game: Game, configs: dict[str, GameConfig]) -> GameConfig:
+def _config(opening: creation.Opening, game: Game, configs: dict[str, GameConfig]) -> GameConfig:
     """The game's configuration, read once for all the games of an import that share it."""
     key = json.dumps([len(game.seats), game.options, game.dealer, game.catalog_ref], sort_keys=True)
     if key not in configs:
-        configs[key] = games.config_of(conn, game)
+        configs[key] = opening.config(game)
     return configs[key]
 
 

@@ -20,6 +20,7 @@ reader's promises:
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable
@@ -80,12 +81,14 @@ class Replica:
 @dataclass
 class Records:
     """The process's pool, its snapshot interval and its after-commit listeners;
-    and the streaming replica that reads which may lag can use, if any."""
+    the streaming replica that reads which may lag can use, if any; and the
+    keys that seal a backup's hidden parts (``history.sealing``)."""
 
     pool: ConnectionPool
     snapshot_every: int = 0
     listeners: list[Listener] = field(default_factory=list)
     replica: Replica | None = None
+    seal_keys: tuple[str, ...] = ()
 
 
 def read(records: Records, min_position: int | None, call: Callable[[Records], T]) -> T:
@@ -97,7 +100,7 @@ def read(records: Records, min_position: int | None, call: Callable[[Records], T
     try:
         if min_position is not None and not replica.has_replayed(min_position):
             return call(records)
-        return call(Records(replica.pool, records.snapshot_every))  # no listeners: nothing is written
+        return call(dataclasses.replace(records, pool=replica.pool, listeners=[], replica=None))
     except ProjectionBehind:
         return call(records)
     except Invalid as refused:

@@ -116,11 +116,19 @@ class Opening:
     """The checks of a club's new games: each league and catalog they name is
     read once, however many games name it."""
 
-    def __init__(self, conn: psycopg.Connection, club_id: UUID, leagues: dict[Any, str | None] | None = None):
-        """``leagues``: the club's leagues (id -> engine) when the club is not
-        stored yet (a restore); otherwise they are read as games name them."""
+    def __init__(
+        self,
+        conn: psycopg.Connection,
+        club_id: UUID,
+        leagues: dict[Any, str | None] | None = None,
+        catalogs: dict[tuple[str, str, int], dict[str, Any]] | None = None,
+    ):
+        """``leagues`` (id -> engine) and ``catalogs`` ((kind, id, version) ->
+        content): the club's when the club is not stored yet (a restore);
+        otherwise they are read as games name them."""
         self.conn, self.club_id = conn, club_id
         self._leagues: dict[Any, str | None] = dict(leagues or {})
+        self._own = dict(catalogs or {})
         self._catalogs: dict[tuple, tuple[tuple[str, str, int], UUID | None]] = {}
 
     def game(
@@ -186,8 +194,19 @@ class Opening:
     ) -> tuple[tuple[str, str, int], UUID | None]:
         key = (engine.id, None if not wanted else (wanted["id"], int(wanted["version"])))
         if key not in self._catalogs:
-            self._catalogs[key] = _catalog_for(self.conn, engine, self.club_id, wanted)
+            own = wanted and (engine.catalog_kind, wanted["id"], int(wanted["version"]))
+            if own in self._own:
+                self._catalogs[key] = own, self.club_id
+            else:
+                self._catalogs[key] = _catalog_for(self.conn, engine, self.club_id, wanted)
         return self._catalogs[key]
+
+    def config(self, game: Game) -> GameConfig:
+        """A game's configuration, its catalog's content read from the club's
+        catalogs to be when it names one of them."""
+        if game.catalog_club == self.club_id and game.catalog in self._own:
+            return GameConfig(len(game.seats), game.options or {}, game.dealer, self._own[game.catalog])
+        return games.config_of(self.conn, game)
 
 
 def insert_games(conn: psycopg.Connection, new: Sequence[Game]) -> list[list[str]]:
