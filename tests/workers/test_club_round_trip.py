@@ -217,6 +217,15 @@ def without_recording(value):
     return value
 
 
+def without_played_at(step: dict) -> dict:
+    """A game recorded move by move was played the day it first ended; restored,
+    its creation says that day outright (``played_at``), which the day shown
+    everywhere (compared through search, profiles and plays.csv) already is."""
+    if step.get("type") != "GameCreated":
+        return step
+    return {**step, "data": {k: v for k, v in step["data"].items() if k != "played_at"}}
+
+
 def readable(client, database_url, club_id: str, token: str) -> dict:
     """Everything a member of the club can read, by names."""
     drain(database_url)
@@ -260,7 +269,7 @@ def readable(client, database_url, club_id: str, token: str) -> dict:
         # A backup carries the commands in force: a retracted step is not in it.
         steps = (
             [
-                {k: v for k, v in s.items() if k not in ("step", "retracted_by")}
+                {k: v for k, v in without_played_at(s).items() if k not in ("step", "retracted_by")}
                 for s in replay.get_json()["steps"]
                 if s.get("retracted_by") is None and s["type"] != "ActionsRetracted"
             ]
