@@ -1,6 +1,8 @@
 """Browser tests: the Debian ``chromium`` driven by Playwright against the app
-served by a real HTTP server on 127.0.0.1, on the test's database, with a real
-Celery worker keeping the projections (standings, replays) up to date.
+served by a real HTTP server on 127.0.0.1, behind the event streams' process as
+`make run` puts it (``/streams/`` answered there, every other request passed
+on), on the test's database, with a real Celery worker keeping the
+projections (standings, replays) up to date.
 
 A failed browser test leaves a screenshot under ``var/browser-failures/``.
 """
@@ -17,6 +19,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.conftest import ROOT
+from tests.streams import StreamServer
 from tests.workers.conftest import broker, broker_app, broker_client, worker  # noqa: F401 - fixtures here too
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -55,12 +58,15 @@ def browser():
 
 
 @pytest.fixture
-def server(broker_app):  # noqa: F811 - the fixture imported above
-    """The app on a real HTTP server in a thread (add ``projections`` for a worker)."""
+def server(broker_app, pool, database_url):  # noqa: F811 - the fixture imported above
+    """The app on a real HTTP server in a thread, behind the streams' process as
+    `make run` puts it: the address pages are read at (add ``projections`` for a worker)."""
     http = make_server("127.0.0.1", 0, broker_app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
+    front = StreamServer(pool, database_url, upstream=f"http://127.0.0.1:{http.server_port}")
+    yield front.url
+    front.stop()
     http.shutdown()
     thread.join(10)
 
