@@ -27,12 +27,18 @@ LAST_EVENT_ID = {
 }
 
 
-def _stream(summary: str, description: str, name: str, payload: str, cursor: dict[str, Any]) -> dict:
+def _path(name: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": {"type": "string", "format": "uuid"}}
+
+
+def _stream(
+    summary: str, description: str, name: str, payload: str, cursor: dict[str, Any], path: str
+) -> dict:
     return {
         "summary": summary,
         "description": description,
         "tags": ["streams"],
-        "parameters": [dict(LAST_EVENT_ID), cursor],
+        "parameters": [_path(path), dict(LAST_EVENT_ID), cursor],
         "responses": {
             "200": {
                 "description": (
@@ -71,6 +77,7 @@ GAME_STREAM = _stream(
         "description": "Start after this version when no `Last-Event-ID` is sent (default 0: the whole game).",
         "schema": {"type": "integer", "minimum": 0},
     },
+    "game",
 )
 
 CLUB_STREAM = _stream(
@@ -87,6 +94,7 @@ CLUB_STREAM = _stream(
         "description": "Start after this position when no `Last-Event-ID` is sent (default: from now on).",
         "schema": {"type": "integer", "minimum": 0},
     },
+    "club",
 )
 
 
