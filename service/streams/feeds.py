@@ -71,6 +71,9 @@ class Feed:
             self.stale = True
         else:
             self.notified = max(self.notified, mark)
+        self._tell_readers()
+
+    def _tell_readers(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
@@ -79,8 +82,8 @@ class Feed:
 
     async def after(self, cursor: int) -> tuple[Any, list]:
         """(context, events after ``cursor``), at most a page."""
-        if self.stale or self.notified > self.read_to:
-            await self.refresh()
+        if self.stale or self.notified > self.read_to or self._reading is not None:
+            await self.refresh()  # a read under way (a new feed's first) is awaited too
         if cursor >= self.kept_from:
             return self.context, self.kept[bisect.bisect_right(self.keys, cursor) :]
         return await to_thread.run_sync(self._read, cursor)
@@ -105,6 +108,7 @@ class Feed:
             self.keys = [self.key(e) for e in self.kept]
             self.read_to = self.key(events[-1])
             self.kept_from = max(self.kept_from, self.key(self.kept[0]) - 1)
+            self._tell_readers()  # a reader that found nothing while this read ran looks again
             if len(events) >= streams.PAGE:
                 self.wake(None)  # a page full: more to read at once
                 return

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from http.client import HTTPConnection
 
 import orjson
@@ -295,3 +296,33 @@ def test_in_front_of_the_api_the_stream_process_passes_every_other_request_on(ap
         front.stop()
         http.shutdown()
         thread.join(10)
+
+
+def test_readers_who_come_at_once_to_a_new_feed_each_get_what_they_missed(client, pool, database_url):
+    """Phones reconnecting together to a stream process just started: the first
+    creates the game's feed and reads the log; the others, arriving while that
+    read runs, wait for it instead of finding nothing and sleeping until the
+    next notice."""
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    roll(Api(client, club["admin_token"]), game, 3)
+    versions = Api(client, club["admin_token"]).get(f"/games/{game['id']}").get_json()["version"]
+    for _ in range(3):
+        server = StreamServer(pool, database_url)
+        try:
+            start = threading.Barrier(8)
+
+            def reconnect(server=server, start=start):
+                start.wait()
+                return server.open(
+                    f"/streams/games/{game['id']}", club["admin_token"], **{"Last-Event-ID": "1"}
+                )
+
+            with ThreadPoolExecutor(8) as pool_of_phones:
+                readers = list(pool_of_phones.map(lambda _: reconnect(), range(8)))
+            for reader in readers:
+                reader.connection.sock.settimeout(5)
+                assert [m.id for m in reader.take(versions - 1)] == list(range(2, versions + 1))
+                reader.close()
+        finally:
+            server.stop()
