@@ -1,21 +1,30 @@
 """Pages that follow the game: three phones at 390 px (the recorder and two
-seats), each on its own sign-in, in light and dark mode. An entry on one
-appears on the others without a reload, the seat whose move it is sees so at
-once, and a phone whose stream was cut catches up from where it stood.
+seats of a sealed House of Cronies game, whose recorder sees only public
+information), each on its own sign-in, in light and dark mode. An entry on
+one appears on the others without a reload, the seat whose move it is sees so
+at once, and a phone whose stream was cut catches up from where it stood.
+
+What each phone must show is what the same phone shows on a fresh load of its
+page (the log's rows, the waiting line's words), so that a page which does not
+update cannot pass.
 
 The pages and their streams are served on one origin, as ``make run`` serves
 them: the stream process in front, passing every other request to the app."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.factories import Api
 from tests.streams import StreamServer
 from tests.web.conftest import PHONE
 from tests.web.helpers import table_game
 from tests.web.test_browser import sign_in, tap
+from tests.web.test_scorepad_phones import _choice
+from tests.web.test_sealed_entries import _awaited
 
 
 class Front:
@@ -56,6 +65,11 @@ def phones(request, browser, front):
         context.close()
 
 
+#: Milliseconds within which a page whose stream was cut has caught up: htmx's SSE
+#: extension opens a stream again after a backoff that doubles from half a second.
+RECONNECTED = 15_000
+
+
 def on_the_pad(phones, tokens, game) -> None:
     for phone, token in zip(phones, tokens, strict=True):
         sign_in(phone, token)
@@ -63,58 +77,97 @@ def on_the_pad(phones, tokens, game) -> None:
         phone.evaluate("() => { window.notReloaded = true }")
 
 
-def whose_move(client, game, seat_tokens) -> int | None:
-    """The seat the game waits for, as the API says (None: the table's dice)."""
-    for seat, token in enumerate(seat_tokens):
-        if Api(client, token).get(f"/games/{game['id']}/legal-actions").get_json()["seats"].get(str(seat)):
-            return seat
-    return None
+def as_loaded_afresh(phone: Page, game) -> tuple[list[str], list[str]]:
+    """The log's rows and the waiting line's words that ``phone``'s sign-in is shown on a fresh load."""
+    fresh = phone.context.new_page()
+    try:
+        fresh.goto(f"/game/{game['id']}/scorepad")
+        return fresh.locator("#log li").all_inner_texts(), fresh.locator("#waiting li").all_inner_texts()
+    finally:
+        fresh.close()
 
 
-def test_an_entry_on_one_phone_appears_on_the_others_and_the_seat_to_move_sees_so_at_once(
-    phones, front, broker_client
+def shows_the_game_as_it_stands(phone: Page, game, within: float = 5_000) -> None:
+    """``phone``'s page, as it was loaded and left, shows what a fresh load
+    shows (within ``within`` milliseconds)."""
+    rows, waiting = as_loaded_afresh(phone, game)
+    expect(phone.locator("#log li")).to_have_text(rows, timeout=within)
+    expect(phone.locator("#waiting li")).to_have_text(waiting, timeout=within)
+
+
+def enter_own_cards(phone: Page, request, rng: random.Random) -> None:
+    """The cards ``request`` awaits, tapped on the seat's own pad from those the deck holds."""
+    pad = phone.locator("#pad-table")
+    version = int(phone.locator("#status").get_attribute("data-version"))
+    for _ in range(request.draw + 2):
+        tap(phone, _choice(pad, rng, request.pool))
+        if int(phone.locator("#status").get_attribute("data-version")) > version:
+            return
+    raise AssertionError("the cards chosen were not recorded")
+
+
+def entry_of(request) -> dict:
+    """The cards (or dice) ``request`` awaits, as the API takes them."""
+    entry = {"type": request.command, **dict(request.fixed)}
+    if request.draw:
+        entry["cards"] = sorted(request.pool)[: request.draw]
+    if request.dice:
+        entry["dice"] = [1] * request.dice
+    return {"seat": None, "command": entry}
+
+
+def test_every_phone_follows_the_deal_the_seat_dealt_to_sees_so_at_once_and_a_cut_stream_catches_up(
+    phones, front, pool, broker_client
 ):
-    club, players, _, game = table_game(broker_client, engine="pig", seats=2, league=False, target=100)
-    seats = [t["token"] for t in game["seat_tokens"]]
+    club, players, _, game = table_game(
+        broker_client, engine="house-of-cronies", seats=3, league=False, sealed=True
+    )
+    names = [p["name"] for p in players]
+    tokens = [t["token"] for t in game["seat_tokens"]]
     recorder, ana, ben = phones
-    on_the_pad(phones, [club["admin_token"], *seats], game)
-    for _ in range(4):  # four entries on the recorder's phone
-        tap(recorder, recorder.locator(".pad form button.choice.final").first)
-        latest = recorder.locator("#log li").first.inner_text()
-        to_move = whose_move(broker_client, game, seats)
-        for seat, phone in enumerate((ana, ben)):
-            expect(phone.locator("#log li").first).to_have_text(latest)
-            if seat == to_move:
-                expect(phone.locator(".pad .pad-who")).to_contain_text(players[seat]["name"])
-                expect(phone.locator(".pad form button.choice.final").first).to_be_visible()
+    seated = {0: ana, 1: ben}
+    on_the_pad(phones, [club["admin_token"], tokens[0], tokens[1]], game)
+    rng = random.Random(35)
+    entered_by = []
+    cut = False
+    for _ in range(12):  # the deal: a hand for each of three seats, and what the table turns up
+        _, request = _awaited(pool, game)
+        if request is None:
+            break
+        dealt_to = request.dealt_to
+        # whom the game waits for is said on every phone at once
+        for seat, phone in seated.items():
+            if seat == dealt_to:
+                expect(phone.locator("#pad-table .pad-who")).to_contain_text(f"Your cards: {names[seat]}")
             else:
-                expect(phone.locator(".pad")).to_have_count(0)
-    # and an entry on a seat's own phone reaches the recorder's
-    while whose_move(broker_client, game, seats) is None:
-        tap(recorder, recorder.locator(".pad form button.choice.final").first)
-    mover = (ana, ben)[whose_move(broker_client, game, seats)]
-    tap(mover, mover.locator(".pad form button.choice.final").first)
-    expect(recorder.locator("#log li").first).to_have_text(mover.locator("#log li").first.inner_text())
+                expect(phone.locator("#pad-table")).to_have_count(0)
+        if dealt_to is not None:
+            expect(recorder.locator("#waiting")).to_contain_text(
+                f"Waiting for {names[dealt_to]} to enter their"
+            )
+        for phone in phones:
+            shows_the_game_as_it_stands(phone, game)
+        just_cut = False
+        if dealt_to is not None and dealt_to in seated:
+            enter_own_cards(seated[dealt_to], request, rng)
+        else:
+            if not cut:  # the stream is cut, and this entry is made while it is down
+                front.cut()
+            token = club["admin_token"] if dealt_to is None else tokens[dealt_to]
+            assert (
+                Api(broker_client, token).post(f"/games/{game['id']}/actions", entry_of(request)).status_code
+                == 201
+            )
+            just_cut = not cut
+            if just_cut:
+                front.resume()
+                cut = True
+        entered_by.append(dealt_to)
+        for phone in phones:
+            shows_the_game_as_it_stands(phone, game, within=RECONNECTED if just_cut else 5_000)
+    else:
+        raise AssertionError("the deal did not end")
+    assert {0, 1} <= set(entered_by) and cut, "both seats entered their own cards, and a stream was cut"
     assert all(phone.evaluate("() => window.notReloaded === true") for phone in phones), (
         "no page was reloaded"
     )
-
-
-def test_a_phone_whose_stream_was_cut_catches_up_from_where_it_stood(phones, front, broker_client):
-    club, players, _, game = table_game(broker_client, engine="pig", seats=2, league=False, target=100)
-    seats = [t["token"] for t in game["seat_tokens"]]
-    recorder, ana, _ = phones
-    on_the_pad(phones[:2], [club["admin_token"], seats[0]], game)
-    tap(recorder, recorder.locator(".pad form button.choice.final").first)
-    expect(ana.locator("#log li").first).to_have_text(recorder.locator("#log li").first.inner_text())
-    front.cut()  # the stream is cut, and entries are made while it is down
-    api = Api(broker_client, club["admin_token"])
-    for _ in range(2):
-        legal = api.get(f"/games/{game['id']}/legal-actions").get_json()
-        action = next(a for actions in legal["seats"].values() for a in actions)
-        assert api.post(f"/games/{game['id']}/actions", action).status_code == 201
-    front.resume()
-    recorder.reload()
-    expect(ana.locator("#log li").first).to_have_text(recorder.locator("#log li").first.inner_text())
-    assert ana.locator("#log li").count() == recorder.locator("#log li").count()
-    assert ana.evaluate("() => window.notReloaded === true"), "it caught up in place"
