@@ -112,7 +112,7 @@ def test_a_club_is_run_from_its_pages_by_clicking_only(page, broker_client, proj
         with tab.expect_navigation(url=re.compile(r"/club/")):
             tab.goto(member_link)
         assert "#" not in tab.url and "tr_member_" not in tab.url
-        expect(tab.locator(".who")).to_have_text("Member")
+        expect(tab.locator(".who")).to_have_text("Ada")
         assert tab.locator("#record-game").count() == 0
         click(tab, tab.locator(f"a[href='/game/{dealt['id']}']"))
         expect(tab.locator("#live")).to_contain_text("you see as Ada")

@@ -38,5 +38,15 @@
     swaps += 1;
     document.body.dataset.swaps = String(swaps);
   });
+  // The game's stream tells this pad of every entry, its own too: one the pad
+  // already shows (its event's id, the game's version, is not past the pad's)
+  // is not fetched again, so a tap's own answer is the pad's only redraw.
+  document.addEventListener("htmx:confirm", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    if (!trigger || trigger.type !== "sse:game-event" || !trigger.detail) return;
+    var status = document.getElementById("status");
+    var shown = status ? Number(status.dataset.version) : NaN;
+    if (Number(trigger.detail.lastEventId) <= shown) event.preventDefault();
+  });
   document.addEventListener("DOMContentLoaded", apply);
 })();
