@@ -138,3 +138,53 @@ def test_an_answer_naming_a_game_not_on_offer_or_after_the_night_is_refused(api,
         evenings.answer_night(records, uuid.UUID(nid), ann, "yes", [], None, today=the_day_after)
     assert over.value.code == "night-over"
     assert ok(ann_api.get(f"/game-nights/{nid}"))["version"] == 1
+
+
+def test_on_the_night_the_present_are_proposed_tables_and_each_starts_its_game(api, client, club):
+    today = dt.date.today().isoformat()
+    nid = post_night(api, club, day=today, games=["chancellors", "final-decrees"])["id"]
+    members = [member(api, client, club, name) for name in ("Ann", "Ben", "Cleo", "Dev", "Eli")]
+    for (_, m_api), wants in zip(members, [["chancellors"]] * 3 + [[], ["final-decrees"]], strict=True):
+        ok(m_api.post(f"/game-nights/{nid}/answer", {"answer": "yes", "games": wants}))
+    walk_in = PlayerFactory(client=client, club=club, name="Fay")
+    came = [p["id"] for p, _ in members[:4]] + [walk_in["id"]]
+
+    refused = members[0][1].post(f"/game-nights/{nid}/present", {"players": came})
+    assert refused.status_code == 403 and refused.get_json()["code"] == "admin-only"
+    view = ok(api.post(f"/game-nights/{nid}/present", {"players": came}))
+    assert [p["name"] for p in view["present"]] == ["Ann", "Ben", "Cleo", "Dev", "Fay"]
+
+    proposal = ok(api.get(f"/game-nights/{nid}/tables?mode=balance"))
+    assert proposal["waiting"] == []
+    # Five want Chancellors (two named no game): tables of 3 and 2, no one waiting.
+    assert [(t["engine"], len(t["players"])) for t in proposal["tables"]] == [
+        ("chancellors", 3),
+        ("chancellors", 2),
+    ]
+    assert sorted(p["player"] for t in proposal["tables"] for p in t["players"]) == sorted(came)
+    table = proposal["tables"][0]
+    seated = [p["player"] for p in table["players"]]
+    view = ok(api.post(f"/game-nights/{nid}/tables", {"engine": "chancellors", "players": seated}))
+    (started,) = view["tables"]
+    assert started["title"] == "Chancellors" and started["game_status"] == "playing"
+    assert [p["player"] for p in started["players"]] == seated
+    assert [s["player"] for s in ok(api.get(f"/games/{started['game']}"))["seats"]] == seated
+
+    again = api.post(f"/game-nights/{nid}/tables", {"engine": "chancellors", "players": seated[:2]})
+    assert again.status_code == 409 and again.get_json()["code"] == "night-player-seated"
+    absent = api.post(
+        f"/game-nights/{nid}/tables", {"engine": "chancellors", "players": [members[4][0]["id"], *seated[:1]]}
+    )
+    assert absent.status_code == 422 and absent.get_json()["code"] == "night-table-players"
+    left = ok(api.get(f"/game-nights/{nid}/tables?mode=mix"))
+    assert {p["player"] for t in left["tables"] for p in t["players"]} | {
+        p["player"] for p in left["waiting"]
+    } == set(came) - set(seated)
+
+
+def test_who_came_is_marked_on_the_night_not_before(api, client, club):
+    nid = post_night(api, club)["id"]
+    ann, _ = member(api, client, club)
+    refused = api.post(f"/game-nights/{nid}/present", {"players": [ann["id"]]})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "night-not-yet"
+    assert ok(api.get(f"/game-nights/{nid}"))["version"] == 1
