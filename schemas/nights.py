@@ -83,6 +83,9 @@ class NightSummary(Schema):
     games = fields.List(fields.Nested(NightGame), metadata={"description": "On offer."})
     past = fields.Boolean(metadata={"description": "The day has passed: answers are closed."})
     answered = fields.Nested(NightAnswered, metadata={"description": "How many answered each way."})
+    played = fields.List(
+        fields.String(), metadata={"description": "The games its tables started, by title, in order."}
+    )
     version = fields.Integer(metadata={"description": "Events in the night's stream."})
 
 

@@ -56,7 +56,10 @@ def post_game_night(club_id: UUID):
 
 @blueprint.get("/game-night/<uuid:night_id>")
 def game_night(night_id: UUID):
-    page = night_page.night_page(session.records(), night_id, session.principal())
+    mode = request.args.get("tables")
+    page = night_page.night_page(
+        session.records(), night_id, session.principal(), mode if mode in night_page.MODE_WORDS else None
+    )
     return render_template("game_night.html", **page, given=None)
 
 
@@ -79,6 +82,50 @@ def answer_game_night(night_id: UUID):
         body = render_template("game_night.html", **page, given=request.form, problem=refused.detail)
         return Response(body, status=_status(refused))
     return redirect(url_for("web.game_night", night_id=night_id), 303)
+
+
+@blueprint.post("/game-night/<uuid:night_id>/present")
+def mark_present(night_id: UUID):
+    def mark(records, principal, request_id):
+        came = [_player(p) for p in request.form.getlist("player")]
+        evenings.mark_present(records, night_id, principal, came, request_id)
+        return url_for("web.game_night", night_id=night_id, tables=request.form.get("tables", "balance"))
+
+    return _run(night_id, mark)
+
+
+@blueprint.post("/game-night/<uuid:night_id>/tables")
+def start_night_table(night_id: UUID):
+    def start(records, principal, request_id):
+        seated = [_player(p) for p in request.form.getlist("player")]
+        view = evenings.start_table(
+            records, night_id, principal, request.form.get("engine", ""), seated, request_id
+        )
+        return url_for("web.scorepad", game_id=view["tables"][-1]["game"])
+
+    return _run(night_id, start)
+
+
+def _run(night_id: UUID, write) -> Response:
+    """One write of the organiser; on to where it leads, or the night's page
+    again with the problem in words."""
+    records, principal = session.records(), session.principal()
+    try:
+        where = write(records, principal, g.get("request_id"))
+    except DomainError as refused:
+        if refused.code in NOT_THE_FORM:
+            raise
+        page = night_page.night_page(records, night_id, principal)
+        body = render_template("game_night.html", **page, given=None, problem=refused.detail)
+        return Response(body, status=_status(refused))
+    return redirect(where, 303)
+
+
+def _player(value: str) -> str:
+    try:
+        return str(UUID(value))
+    except ValueError:
+        raise Invalid("bad-player", "Choose the players from the page.") from None
 
 
 def _status(refused: DomainError) -> int:

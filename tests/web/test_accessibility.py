@@ -367,9 +367,10 @@ def axe_now(page) -> list[str]:
 def test_the_game_night_pages_have_no_serious_violation_small_target_or_identifier(
     browser, server, broker_client
 ):
-    """The club's game nights and one night answered by two members, for its
-    organiser and for a member (their answer form): axe in light and dark
-    mode, every control 44 px, and no identifier in their words."""
+    """The club's game nights and one night answered by two members, with who
+    came, a table started and the others' tables proposed, for its organiser
+    and for a member (their answer form): axe in light and dark mode, every
+    control 44 px, and no identifier in their words."""
     import datetime as dt
 
     from tests.web.test_no_identifiers import offences, visible_text
@@ -377,7 +378,7 @@ def test_the_game_night_pages_have_no_serious_violation_small_target_or_identifi
     club = ClubFactory(client=broker_client)
     api = Api(broker_client, club["admin_token"])
     players = [PlayerFactory(client=broker_client, club=club) for _ in range(2)]
-    day = (dt.date.today() + dt.timedelta(days=3)).isoformat()
+    day = dt.date.today().isoformat()
     body = {"day": day, "time": "19:30", "place": "Hall", "games": ["chancellors", "house-of-cronies"]}
     night = api.post(f"/clubs/{club['id']}/game-nights", body).get_json()
     tokens = [api.post(f"/clubs/{club['id']}/players/{p['id']}/sign-in").get_json()["token"] for p in players]
@@ -385,7 +386,15 @@ def test_the_game_night_pages_have_no_serious_violation_small_target_or_identifi
         Api(broker_client, token).post(
             f"/game-nights/{night['id']}/answer", {"answer": answer, "games": ["chancellors"]}
         )
-    paths = (f"/club/{club['id']}/game-nights", f"/game-night/{night['id']}")
+    players += [PlayerFactory(client=broker_client, club=club) for _ in range(5)]
+    api.post(f"/game-nights/{night['id']}/present", {"players": [p["id"] for p in players]})
+    table = {"engine": "chancellors", "players": [p["id"] for p in players[4:]]}
+    api.post(f"/game-nights/{night['id']}/tables", table)
+    paths = (
+        f"/club/{club['id']}/game-nights",
+        f"/game-night/{night['id']}",
+        f"/game-night/{night['id']}?tables=balance",
+    )
     axe = Axe()
     found: list[str] = []
     for scheme in ("light", "dark"):

@@ -66,3 +66,33 @@ def test_the_organiser_posts_a_night_and_a_member_answers_it_on_their_phone(
     page.goto(night_path)
     expect(page.locator("#answers-yes .tn-name")).to_have_text(["Ann"])
     assert page.locator("#send-answer").count() == 0
+
+
+def test_on_the_night_the_organiser_marks_who_came_and_starts_a_proposed_table_in_one_tap(
+    page: Page, broker_client
+):
+    club = ClubFactory(client=broker_client)
+    api = Api(broker_client, club["admin_token"])
+    body = {"day": dt.date.today().isoformat(), "time": "19:00", "place": "Hall", "games": ["chancellors"]}
+    night = api.post(f"/clubs/{club['id']}/game-nights", body).get_json()
+    players = [PlayerFactory(client=broker_client, club=club, name=n) for n in ("Ann", "Ben", "Cleo", "Dev")]
+    for p in players[:3]:
+        token = api.post(f"/clubs/{club['id']}/players/{p['id']}/sign-in").get_json()["token"]
+        Api(broker_client, token).post(f"/game-nights/{night['id']}/answer", {"answer": "yes"})
+
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game-night/{night['id']}")
+    # Those who said yes are ticked; Dev walks in.
+    expect(page.locator(".tn-enter input:checked")).to_have_count(3)
+    page.locator(".tn-enter label", has_text="Dev").click()
+    page.get_by_text("Mix the newcomers in", exact=True).click()
+    click(page, page.locator("#propose"))
+    expect(page.locator("#proposed-title")).to_have_text("Proposed tables (mix the newcomers in)")
+    names = page.locator("#proposed .tn-name").all_inner_texts()
+    assert sorted(names) == ["Ann", "Ben", "Cleo", "Dev"]
+    fits_the_phone(page)
+    click(page, page.locator("#start-1"))
+    assert "/scorepad" in page.url
+    page.goto(f"/game-night/{night['id']}")
+    expect(page.locator("#played h3")).to_have_text(["Table 1: Chancellors"])
+    expect(page.locator("#proposed")).to_have_count(0)

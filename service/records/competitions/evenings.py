@@ -164,7 +164,9 @@ def start_table(
 
     def decide(conn: psycopg.Connection, night: Night, club_id: UUID) -> tuple[Principal, Events]:
         organiser = access.night_organiser(principal, club_id)
-        data = game_nights.decide_table(night, engine, [str(p) for p in players], seat_range(engine))
+        data = game_nights.decide_table(
+            night, engine, [str(p) for p in players], {e: seat_range(e) for e in night.games}
+        )
         spec = {"engine": engine, "seats": data["players"], "league": None, "dealer": "table"}
         game, _tokens = creation.open_game(conn, club_id, spec, commands.options(engine, {}))
         work = creation.set_up(conn, game, organiser, request_id)
@@ -227,6 +229,7 @@ def _summary(night: Night, today: dt.date | None) -> dict[str, Any]:
         "games": [_game(e) for e in night.games],
         "past": night.past(today or dt.date.today()),
         "answered": {a: said.count(a) for a in game_nights.ANSWERS},
+        "played": [registry.get(t.engine).title for t in night.tables],
         "version": night.version,
     }
 

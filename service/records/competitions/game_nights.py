@@ -149,15 +149,18 @@ def decide_presence(night: Night, players: Sequence[str], today: dt.date) -> dic
     return {"players": list(dict.fromkeys(players))}
 
 
-def decide_table(night: Night, engine: str, players: Sequence[str], seats: tuple[int, int]) -> dict[str, Any]:
+def decide_table(
+    night: Night, engine: str, players: Sequence[str], seats: Mapping[str, tuple[int, int]]
+) -> dict[str, Any]:
     """A table of the night about to start its game: a game on offer, players
     who came and sit at no other table, as many as the game seats."""
     if engine not in night.games:
         raise Invalid("night-game-not-offered", "Choose a game on offer that night.")
     if len(set(players)) != len(players) or any(p not in night.present for p in players):
         raise Invalid("night-table-players", "A table seats players who came, each once.")
-    if not seats[0] <= len(players) <= seats[1]:
-        raise Invalid("night-table-size", f"A table of this game seats {seats[0]} to {seats[1]} players.")
+    least, most = seats[engine]
+    if not least <= len(players) <= most:
+        raise Invalid("night-table-size", f"A table of this game seats {least} to {most} players.")
     busy = {p for t in night.tables for p in t.players}
     if busy & set(players):
         raise Conflict("night-player-seated", "A player at this table has a table already tonight.")

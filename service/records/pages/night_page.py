@@ -19,6 +19,9 @@ from service.records.log.context import Records
 #: A member's answer, as the pages say it.
 ANSWER_WORDS = {"yes": "Yes, I'm coming", "maybe": "Maybe", "no": "No, not this time"}
 
+#: How the organiser asks for tables.
+MODE_WORDS = {"balance": "Balance the ratings", "mix": "Mix the newcomers in"}
+
 
 def day_words(day: dt.date) -> str:
     """A day as a member reads it: ``Friday 5 December 2025``."""
@@ -39,9 +42,24 @@ def nights_page(records: Records, club_id: UUID, principal: Principal | None) ->
 
 
 def night_page(
-    records: Records, night_id: UUID, principal: Principal | None, view: Mapping[str, Any] | None = None
+    records: Records, night_id: UUID, principal: Principal | None, mode: str | None = None
 ) -> dict[str, Any]:
-    view = _words(view or evenings.get_night(records, night_id, principal))
+    """One night; for its organiser on the night, the club's players to mark
+    present and, when ``mode`` is given, the tables proposed that way."""
+    view = _words(evenings.get_night(records, night_id, principal))
+    organiser = principal is not None and principal.is_admin
+    on_the_night = organiser and not view["day"] > dt.date.today()
+    said_yes = {a["player"] for a in view["answers"] if a["answer"] == "yes"}
+    came = {p["player"] for p in view["present"]} if view["present"] else said_yes
+    club_players = (
+        [
+            {**p, "came": str(p["id"]) in came}
+            for p in clubs.players(records, principal.club_id, principal)
+            if not p["retired"]
+        ]
+        if on_the_night
+        else []
+    )
     titles = {g["engine"]: g["title"] for g in view["games"]}
     answers = [
         {**a, "words": ANSWER_WORDS[a["answer"]], "wanted": [titles[g] for g in a["games"]]}
@@ -50,10 +68,25 @@ def night_page(
     return {
         "night": view,
         "club_id": principal.club_id,
-        "organiser": principal.is_admin,
+        "organiser": organiser,
+        "on_the_night": on_the_night,
+        "club_players": club_players,
+        "mode": mode,
+        "proposal": _proposal(records, night_id, principal, mode, titles) if on_the_night and mode else None,
+        "mode_words": MODE_WORDS,
         "member": principal.is_member,
         "answer_words": ANSWER_WORDS,
         "by_answer": {k: [a for a in answers if a["answer"] == k] for k in ANSWER_WORDS},
+    }
+
+
+def _proposal(
+    records: Records, night_id: UUID, principal: Principal, mode: str, titles: Mapping[str, str]
+) -> dict[str, Any]:
+    proposal = evenings.propose_tables(records, night_id, principal, mode)
+    return {
+        **proposal,
+        "tables": [{**t, "title": titles[t["engine"]]} for t in proposal["tables"]],
     }
 
 
