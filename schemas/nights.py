@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from schemas.api import ENGINE_IDS
-from schemas.results import MAX_PLAYERS
+from schemas.results import MAX_PLAYERS, ResultPlayer
 from schemas.text import Name
 
 #: As ``service.records.competitions.game_nights``.
@@ -147,4 +147,16 @@ class NightProposal(Schema):
     waiting = fields.List(
         fields.Nested(NightPlayer),
         metadata={"description": "Present, but no game they want could seat them."},
+    )
+
+
+class NightTableResult(Schema):
+    """A table's game logged by its result: its players in their seats, each with a place, a score or both."""
+
+    engine = fields.String(required=True, validate=validate.OneOf(ENGINE_IDS))
+    players = fields.List(
+        fields.Nested(ResultPlayer), required=True, validate=validate.Length(min=1, max=MAX_PLAYERS)
+    )
+    played_on = fields.Date(
+        load_default=None, metadata={"description": "The day it was played (default: the night's)."}
     )

@@ -106,6 +106,22 @@ def start_night_table(night_id: UUID):
     return _run(night_id, start)
 
 
+@blueprint.post("/game-night/<uuid:night_id>/tables/result")
+def log_night_table(night_id: UUID):
+    def log(records, principal, request_id):
+        finished = []
+        for player in (_player(p) for p in request.form.getlist("player")):
+            place = request.form.get(f"place-{player}", "")
+            if not place.isdigit():
+                raise Invalid("result-one-per-player", "Tap a place for every player of the table.")
+            finished.append({"player": player, "place": int(place), "score": None})
+        engine = request.form.get("engine", "")
+        evenings.log_table_result(records, night_id, principal, engine, finished, None, request_id)
+        return url_for("web.game_night", night_id=night_id)
+
+    return _run(night_id, log)
+
+
 def _run(night_id: UUID, write) -> Response:
     """One write of the organiser; on to where it leads, or the night's page
     again with the problem in words."""

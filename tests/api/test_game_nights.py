@@ -188,3 +188,23 @@ def test_who_came_is_marked_on_the_night_not_before(api, client, club):
     refused = api.post(f"/game-nights/{nid}/present", {"players": [ann["id"]]})
     assert refused.status_code == 409 and refused.get_json()["code"] == "night-not-yet"
     assert ok(api.get(f"/game-nights/{nid}"))["version"] == 1
+
+
+def test_a_table_logged_by_its_result_is_a_game_played_at_the_night(api, client, club):
+    nid = post_night(api, club, day=dt.date.today().isoformat(), games=["chancellors"])["id"]
+    players = [PlayerFactory(client=client, club=club) for _ in range(3)]
+    ok(api.post(f"/game-nights/{nid}/present", {"players": [p["id"] for p in players]}))
+    body = {
+        "engine": "chancellors",
+        "players": [{"player": p["id"], "place": i} for i, p in enumerate(players, 1)],
+    }
+    bad = {**body, "players": [{"player": p["id"], "place": 1} for p in players[:1]]}
+    refused = api.post(f"/game-nights/{nid}/tables/result", bad)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "night-table-size"
+    view = ok(api.post(f"/game-nights/{nid}/tables/result", body))
+    (table,) = view["tables"]
+    assert table["game_status"] == "ended" and view["played"] == ["Chancellors"]
+    game = ok(api.get(f"/games/{table['game']}"))
+    assert [s["player"] for s in game["seats"]] == [p["id"] for p in players]
+    listed = ok(api.get(f"/clubs/{club['id']}/game-nights"))
+    assert listed[0]["played"] == ["Chancellors"]

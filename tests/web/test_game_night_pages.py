@@ -96,3 +96,25 @@ def test_on_the_night_the_organiser_marks_who_came_and_starts_a_proposed_table_i
     page.goto(f"/game-night/{night['id']}")
     expect(page.locator("#played h3")).to_have_text(["Table 1: Chancellors"])
     expect(page.locator("#proposed")).to_have_count(0)
+
+
+def test_a_proposed_table_is_logged_by_its_result_by_tapping_places(page: Page, broker_client):
+    club = ClubFactory(client=broker_client)
+    api = Api(broker_client, club["admin_token"])
+    body = {"day": dt.date.today().isoformat(), "time": "19:00", "place": "Hall", "games": ["chancellors"]}
+    night = api.post(f"/clubs/{club['id']}/game-nights", body).get_json()
+    players = [PlayerFactory(client=broker_client, club=club, name=n) for n in ("Ann", "Ben", "Cleo")]
+    api.post(f"/game-nights/{night['id']}/present", {"players": [p["id"] for p in players]})
+
+    sign_in(page, club["admin_token"])
+    page.goto(f"/game-night/{night['id']}?tables=balance")
+    page.locator("#log-1").click()
+    form = page.locator("form[action$='/tables/result']")
+    for place, name in enumerate(form.locator("legend").all_inner_texts(), start=1):
+        form.locator("fieldset", has_text=name).get_by_text(
+            f"{place}{'stndrd'[2 * place - 2 : 2 * place]}", exact=True
+        ).click()
+    click(page, page.locator("#record-1"))
+    expect(page.locator("#played h3")).to_have_text(["Table 1: Chancellors"])
+    expect(page.locator("#played")).to_contain_text("(ended)")
+    fits_the_phone(page)

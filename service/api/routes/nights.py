@@ -10,6 +10,7 @@ from schemas.nights import (
     NightProposalQuery,
     NightSummary,
     NightTableCreate,
+    NightTableResult,
     NightView,
 )
 from service.api.common import Blueprint, problems, records, request_id
@@ -89,4 +90,23 @@ def start_table(body, night):
     as many as the game seats, recorded on the scorepad."""
     return evenings.start_table(
         records(), night, current_principal(), body["engine"], [str(p) for p in body["players"]], request_id()
+    )
+
+
+@blp.post("/game-nights/<uuid:night>/tables/result")
+@blp.arguments(NightTableResult)
+@blp.response(200, NightView)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
+def log_table_result(body, night):
+    """Log a table's game by its result (admin token): players who came, each
+    at one table, with a place, a score or both, judged by the game's own
+    outcome rule; it counts in no league."""
+    return evenings.log_table_result(
+        records(),
+        night,
+        current_principal(),
+        body["engine"],
+        body["players"],
+        body["played_on"],
+        request_id(),
     )

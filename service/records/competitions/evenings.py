@@ -24,8 +24,9 @@ from service.records.competitions import game_nights, night_log, night_tables, r
 from service.records.competitions.game_nights import Night
 from service.records.competitions.running import seat_range
 from service.records.errors import Conflict, Invalid
+from service.records.log import notify
 from service.records.log.context import Records
-from service.records.recording import commands, creation, games
+from service.records.recording import commands, creation, games, results
 
 #: A write's judgement: the events (type, data) it appends.
 Events = list[tuple[str, dict[str, Any]]]
@@ -173,6 +174,47 @@ def start_table(
         work.commit(work.finish_if_over(), records.snapshot_every)
         after.append(lambda: work.committed(records))
         return organiser, [(game_nights.NIGHT_TABLE_STARTED, {**data, "game": str(game.id)})]
+
+    after: list[Callable[[], None]] = []
+    view = _write(records, night_id, principal, request_id, decide, None)
+    for tell in after:
+        tell()
+    return view
+
+
+def log_table_result(
+    records: Records,
+    night_id: UUID,
+    principal: Principal | None,
+    engine: str,
+    finished: Sequence[Mapping[str, Any]],
+    played_on: dt.date | None,
+    request_id: str | None,
+) -> dict[str, Any]:
+    """A table's game logged by its result: each of its players (in their
+    seats) with a place and/or score (``finished``: ``player``, ``place``,
+    ``score``), judged by the game's own outcome rule as any logged result is."""
+
+    def decide(conn: psycopg.Connection, night: Night, club_id: UUID) -> tuple[Principal, Events]:
+        organiser = access.night_organiser(principal, club_id)
+        seated = [str(f["player"]) for f in finished]
+        data = game_nights.decide_table(night, engine, seated, {e: seat_range(e) for e in night.games})
+        play = results.Play(
+            engine=engine,
+            players=seated,
+            places=[f.get("place") for f in finished]
+            if any(f.get("place") is not None for f in finished)
+            else None,
+            scores=[f.get("score") for f in finished]
+            if any(f.get("score") is not None for f in finished)
+            else None,
+            played_on=played_on or night.day,
+            league=None,
+        )
+        (judged,) = results.judge_plays(conn, club_id, [play])
+        last = results.store_plays(conn, organiser, [judged], request_id)
+        after.append(lambda: notify.publish(records.listeners, last))
+        return organiser, [(game_nights.NIGHT_TABLE_STARTED, {**data, "game": str(judged.game.id)})]
 
     after: list[Callable[[], None]] = []
     view = _write(records, night_id, principal, request_id, decide, None)
