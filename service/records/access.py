@@ -299,10 +299,13 @@ def night_organiser(principal: Principal | None, club_id: UUID) -> Principal:
 
 def may_see_night(principal: Principal | None, club_id: UUID) -> Principal:
     """Who reads a game night (its games, the answers, its tables): the club's
-    members and its organiser; another club learns nothing."""
+    members, its organiser and an app token given ``read``; another club
+    learns nothing."""
     principal = required(principal)
     if principal.club_id != club_id:
         raise NotFound("game night")
+    if principal.is_app:
+        return _needs(principal, "read")
     if not (principal.is_admin or principal.is_member):
         raise Forbidden("members-only", "Only the club's members may see this.")
     return principal
@@ -310,9 +313,11 @@ def may_see_night(principal: Principal | None, club_id: UUID) -> Principal:
 
 def night_answerer(principal: Principal | None, club_id: UUID) -> str:
     """The player who answers a game night: a member of the club with their own
-    sign-in, for themselves alone (no one answers for another, the organiser
-    neither)."""
-    principal = may_see_night(principal, club_id)
+    sign-in, for themselves alone (no one answers for another: the organiser
+    and apps neither)."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("game night")
     if not principal.is_member:
         raise Forbidden("members-answer", "Members answer a game night themselves, with their own sign-in.")
     return str(principal.player_id)

@@ -94,7 +94,7 @@ def answer_night(
         data = game_nights.decide_answer(night, player, answer, list(wanted), today or dt.date.today())
         return principal, [(game_nights.ANSWER_GIVEN, data)]
 
-    return _write(records, night_id, principal, request_id, decide, today)
+    return _write(records, night_id, principal, request_id, decide, today, access.night_answerer)
 
 
 def mark_present(
@@ -233,11 +233,14 @@ def _write(
     request_id: str | None,
     decide: Callable[[psycopg.Connection, Night, UUID], tuple[Principal, Events]],
     today: dt.date | None,
+    allowed: Callable[[Principal | None, UUID], Any] = access.night_organiser,
 ) -> dict[str, Any]:
+    """One write: the night's row locked, the caller let in (``allowed``: the
+    organiser unless said), the stream folded, judged and appended."""
     with records.pool.connection() as conn:
         with conn.transaction():
             row = night_log.lock(conn, night_id)
-            access.may_see_night(principal, row["club_id"])
+            allowed(principal, row["club_id"])
             night = _load(conn, night_id)
             if night.version >= night_log.MOST_EVENTS:
                 raise Conflict("night-full", "This game night has recorded all it may.")
