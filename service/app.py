@@ -176,6 +176,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         history,
         interchange,
         leagues,
+        nights,
         players,
         results,
         tournaments,
@@ -202,6 +203,7 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         tournaments,
         apps,
         webhooks,
+        nights,
     ):
         api.register_blueprint(module.blp)
     api_endpoints = set(app.view_functions)

@@ -291,6 +291,38 @@ def may_take_out_plays(principal: Principal | None, club_id: UUID, player_id: UU
     )
 
 
+def night_organiser(principal: Principal | None, club_id: UUID) -> Principal:
+    """Who posts a club's game nights and runs them on the night (who came,
+    the tables, their games): the club's admin token, its organiser."""
+    return club_admin(principal, club_id)
+
+
+def may_see_night(principal: Principal | None, club_id: UUID) -> Principal:
+    """Who reads a game night (its games, the answers, its tables): the club's
+    members, its organiser and an app token given ``read``; another club
+    learns nothing."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("game night")
+    if principal.is_app:
+        return _needs(principal, "read")
+    if not (principal.is_admin or principal.is_member):
+        raise Forbidden("members-only", "Only the club's members may see this.")
+    return principal
+
+
+def night_answerer(principal: Principal | None, club_id: UUID) -> str:
+    """The player who answers a game night: a member of the club with their own
+    sign-in, for themselves alone (no one answers for another: the organiser
+    and apps neither)."""
+    principal = required(principal)
+    if principal.club_id != club_id:
+        raise NotFound("game night")
+    if not principal.is_member:
+        raise Forbidden("members-answer", "Members answer a game night themselves, with their own sign-in.")
+    return str(principal.player_id)
+
+
 def may_see_player(principal: Principal | None, club_id: UUID) -> Principal:
     """A player's profile and the club's game history: any token of the club
     (its recorder, a seat of one of its games, an app token given ``read``);

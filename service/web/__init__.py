@@ -22,6 +22,7 @@ from service.web import (  # noqa: F401 - registers its pages on the blueprint
     errors,
     game_pages,
     history,
+    nights,
     players,
     results,
     scorepad,

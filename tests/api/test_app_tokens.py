@@ -3,6 +3,7 @@ its scopes; every route of the API walked with a token of every scope."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import time
 import uuid
@@ -134,6 +135,8 @@ def test_an_app_token_is_rate_limited_on_its_own(settings, pool):
 #: holds them all), ``ADMIN`` (the admin token alone), ``CLUB`` (any token of
 #: the club) or ``ANYONE`` (no token needed).
 ADMIN, CLUB, ANYONE = "admin", "club", "anyone"
+#: Only a member's own sign-in (a game night's answer): no app scope opens it.
+MEMBER = "member"
 READ, RESULTS, GAMES, PLAYERS = (frozenset({s}) for s in SCOPES)
 SEES_GAMES = frozenset({"read", "games"})
 
@@ -324,6 +327,41 @@ ROUTES = {
         lambda w: f"/tournaments/{w.tournament}/tables/1/result",
         lambda w: {"json": {"players": [{"player": w.players[0]["id"], "place": 1}]}},
     ),
+    "game nights.list_nights": (READ, "GET", lambda w: f"/clubs/{w.club}/game-nights", None),
+    "game nights.get_night": (READ, "GET", lambda w: f"/game-nights/{w.night}", None),
+    "game nights.post_night": (
+        ADMIN,
+        "POST",
+        lambda w: f"/clubs/{w.club}/game-nights",
+        lambda w: {"json": {"day": w.today, "time": "19:30", "place": "Hall", "games": ["chancellors"]}},
+    ),
+    "game nights.answer_night": (
+        MEMBER,
+        "POST",
+        lambda w: f"/game-nights/{w.night}/answer",
+        lambda w: {"json": {"answer": "yes"}},
+    ),
+    "game nights.mark_present": (
+        ADMIN,
+        "POST",
+        lambda w: f"/game-nights/{w.night}/present",
+        lambda w: {"json": {"players": [w.players[0]["id"]]}},
+    ),
+    "game nights.propose_tables": (ADMIN, "GET", lambda w: f"/game-nights/{w.night}/tables", None),
+    "game nights.start_table": (
+        ADMIN,
+        "POST",
+        lambda w: f"/game-nights/{w.night}/tables",
+        lambda w: {"json": {"engine": "chancellors", "players": [p["id"] for p in w.players[:2]]}},
+    ),
+    "game nights.log_table_result": (
+        ADMIN,
+        "POST",
+        lambda w: f"/game-nights/{w.night}/tables/result",
+        lambda w: {
+            "json": {"engine": "chancellors", "players": [{"player": w.players[0]["id"], "place": 1}]}
+        },
+    ),
     "webhooks.create_webhook": (
         ADMIN,
         "POST",
@@ -390,8 +428,13 @@ def _world(client, database_url) -> _World:
     ).get_json()
     for p in players[:2]:
         admin.post(f"/tournaments/{tournament['id']}/players", {"player": p["id"]})
+    today = dt.date.today().isoformat()
+    night_body = {"day": today, "time": "19:30", "place": "Hall", "games": ["chancellors"]}
+    night = admin.post(f"/clubs/{club['id']}/game-nights", night_body).get_json()
     drain(database_url)
     return _World(
+        night=night["id"],
+        today=today,
         client=client,
         admin=admin,
         club=club["id"],
@@ -433,11 +476,11 @@ def test_each_scope_opens_its_routes_and_no_other(client, database_url):
     wrong = []
     for endpoint in sorted(ROUTES, key=lambda e: (*_walk_order(e), e)):
         grants = ROUTES[endpoint][0]
-        granted = {ADMIN: set(), CLUB: set(SCOPES), ANYONE: set(SCOPES)}.get(grants, grants)
+        granted = {ADMIN: set(), MEMBER: set(), CLUB: set(SCOPES), ANYONE: set(SCOPES)}.get(grants, grants)
         for scope in sorted(set(SCOPES) - granted):  # refused first: they change nothing
             response = _call(w, endpoint, w.tokens[scope])
             code = (response.get_json(silent=True) or {}).get("code")
-            expected = "admin-only" if grants == ADMIN else "scope-missing"
+            expected = {ADMIN: "admin-only", MEMBER: "members-answer"}.get(grants, "scope-missing")
             if (response.status_code, code) != (403, expected):
                 wrong.append((endpoint, scope, "refused", response.status_code, code))
         for scope in sorted(granted):

@@ -362,3 +362,49 @@ def test_the_history_import_pages_have_no_serious_violation_in_light_and_dark_mo
 def axe_now(page) -> list[str]:
     found = Axe().run(page).response["violations"]
     return [f"{v['id']} ({v['impact']})" for v in found if v["impact"] in SERIOUS]
+
+
+def test_the_game_night_pages_have_no_serious_violation_small_target_or_identifier(
+    browser, server, broker_client
+):
+    """The club's game nights and one night answered by two members, with who
+    came, a table started and the others' tables proposed, for its organiser
+    and for a member (their answer form): axe in light and dark mode, every
+    control 44 px, and no identifier in their words."""
+    import datetime as dt
+
+    from tests.web.test_no_identifiers import offences, visible_text
+
+    club = ClubFactory(client=broker_client)
+    api = Api(broker_client, club["admin_token"])
+    players = [PlayerFactory(client=broker_client, club=club) for _ in range(2)]
+    day = dt.date.today().isoformat()
+    body = {"day": day, "time": "19:30", "place": "Hall", "games": ["chancellors", "house-of-cronies"]}
+    night = api.post(f"/clubs/{club['id']}/game-nights", body).get_json()
+    tokens = [api.post(f"/clubs/{club['id']}/players/{p['id']}/sign-in").get_json()["token"] for p in players]
+    for token, answer in zip(tokens, ("yes", "maybe"), strict=True):
+        Api(broker_client, token).post(
+            f"/game-nights/{night['id']}/answer", {"answer": answer, "games": ["chancellors"]}
+        )
+    players += [PlayerFactory(client=broker_client, club=club) for _ in range(5)]
+    api.post(f"/game-nights/{night['id']}/present", {"players": [p["id"] for p in players]})
+    table = {"engine": "chancellors", "players": [p["id"] for p in players[4:]]}
+    api.post(f"/game-nights/{night['id']}/tables", table)
+    paths = (
+        f"/club/{club['id']}/game-nights",
+        f"/game-night/{night['id']}",
+        f"/game-night/{night['id']}?tables=balance",
+    )
+    axe = Axe()
+    found: list[str] = []
+    for scheme in ("light", "dark"):
+        for token in (club["admin_token"], tokens[0]):
+            context = browser.new_context(viewport=PHONE, base_url=server, color_scheme=scheme)
+            reader = context.new_page()
+            sign_in(reader, token)
+            for path in paths:
+                found += [f"{scheme} {p}" for p in problems(axe, reader, path)]
+                found += [f"{path}: {small}" for small in reader.evaluate(SMALL_TARGETS)]
+                found += [f"{path}: {words}" for words in offences(visible_text(reader.content()), None)]
+            context.close()
+    assert not found, "\n".join(found)

@@ -321,7 +321,7 @@ def _view(conn: psycopg.Connection, t: Tournament, outcomes: Outcomes) -> dict[s
                 {
                     "table": x.number,
                     "game": x.game,
-                    "game_status": _game_status(outcomes, x.game),
+                    "game_status": game_status(outcomes, x.game),
                     "players": [seat(p, x.game) for p in x.players],
                 }
                 for x in r.tables
@@ -360,7 +360,7 @@ def _view(conn: psycopg.Connection, t: Tournament, outcomes: Outcomes) -> dict[s
     }
 
 
-def _game_status(outcomes: Outcomes, game: str | None) -> str:
+def game_status(outcomes: Outcomes, game: str | None) -> str:
     """``none`` (not started), ``playing``, ``ended`` or ``abandoned``."""
     if game is None:
         return "none"
