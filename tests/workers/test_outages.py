@@ -231,6 +231,11 @@ def test_make_run_starts_a_killed_api_stream_process_or_worker_again_and_keeps_t
         )
         assert run.poll() is None and _healthy(port)  # the database stayed up throughout
         started = [p for child in _children(run.pid) for p in (child, *_children(child))]
+    except AssertionError as failure:
+        # What make run said (restarts, back-offs, tracebacks) says why it did not recover.
+        log.flush()
+        failure.add_note("make run said:\n" + (tmp_path / "run.log").read_text(errors="replace")[-4000:])
+        raise
     finally:
         run.send_signal(signal.SIGINT)
         try:
