@@ -49,16 +49,19 @@ def until_answered(
     """Send under ``key`` to the first host, and on no answer (or a 5xx) to the
     next, round and round, until a host answers: (status, body, seconds from
     the first failure to the answer, 0 if none failed)."""
-    started, failed_at, i = time.monotonic(), None, 0
+    started, failed_at, i, in_use = time.monotonic(), None, 0, False
     while time.monotonic() - started < give_up:
         host = hosts[i % len(hosts)]
         try:
             status, _, answer = call(host, method, path, body, token, timeout=5, Idempotency_Key=key)
-            if status < 500:
+            # A claim left by a request that died with its host is in use until it
+            # is taken over: the service says to retry (409 idempotency-key-in-use).
+            in_use = status == 409 and (answer or {}).get("code") == "idempotency-key-in-use"
+            if status < 500 and not in_use:
                 return status, answer, (time.monotonic() - failed_at) if failed_at else 0.0
         except Unreachable:
             pass
         failed_at = failed_at or time.monotonic()
         i += 1
-        time.sleep(0.05)
+        time.sleep(0.5 if in_use else 0.05)
     raise AssertionError(f"no host answered {method} {path} within {give_up} s")

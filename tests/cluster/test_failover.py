@@ -34,7 +34,7 @@ def test_the_replica_promoted_after_the_primary_is_killed_holds_every_acknowledg
     api_host = network.host(f"{name}api")
     api = Service(api_host, "api", service_env(primary, None, cluster.redis, secret), network.root)
     club, members, _ = new_club(api_host.address, 12)
-    load = Load([api_host.address], club, members, tables=6, give_up=60).start()
+    load = Load([api_host.address], club, members, tables=6, give_up=120).start()
     time.sleep(5)
     killed_at = time.monotonic()
     primary.kill()
