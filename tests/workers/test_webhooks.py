@@ -303,7 +303,7 @@ def test_a_worker_killed_mid_delivery_loses_none(
 
 def test_the_guides_verification_code_accepts_a_signed_delivery_and_nothing_else():
     guide = (Path(__file__).resolve().parents[2] / "docs" / "apps.md").read_text()
-    code = re.search(r"```python\n(.*?def verify.*?)```", guide, re.S).group(1)
+    code = re.search(r"```python\n((?:(?!```).)*?def verify(?:(?!```).)*)```", guide, re.S).group(1)
     scope: dict = {}
     exec(code, scope)  # noqa: S102 - the guide's own example
     verify = scope["verify"]

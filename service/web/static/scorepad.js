@@ -32,11 +32,33 @@
     filter.kind = button.dataset.kind || "";
     apply();
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  function shownVersion() {
+    var status = document.getElementById("status");
+    return status ? Number(status.dataset.version) : NaN;
+  }
+  // Whether a request was made for the game's stream (``detail.elt`` is the
+  // element an event is fired on; the request's own config keeps its cause).
+  function fromStream(detail) {
+    var trigger = detail && detail.requestConfig && detail.requestConfig.triggeringEvent;
+    return Boolean(trigger && trigger.type === "sse:game-event");
+  }
+  // Counts the answers to this phone's own taps (a stream's redraw is not
+  // one): what a tap waits for before the next.
+  var answered = null;
+  document.addEventListener("htmx:afterSettle", function (event) {
     if (!document.querySelector(".card-filter")) filter = { text: "", kind: "" };
     apply();
+    if (fromStream(event.detail) || event.detail.xhr === answered) return;
+    answered = event.detail.xhr;
     swaps += 1;
     document.body.dataset.swaps = String(swaps);
+  });
+  // A redraw fetched for the stream may come back after a tap's own answer
+  // that is newer: the pad never goes back to an older version of the game.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!fromStream(event.detail) || typeof event.detail.serverResponse !== "string") return;
+    var found = /id="status" data-version="(\d+)"/.exec(event.detail.serverResponse);
+    if (found && Number(found[1]) < shownVersion()) event.detail.shouldSwap = false;
   });
   // The game's stream tells this pad of every entry, its own too: one the pad
   // already shows (its event's id, the game's version, is not past the pad's)
@@ -44,9 +66,7 @@
   document.addEventListener("htmx:confirm", function (event) {
     var trigger = event.detail.triggeringEvent;
     if (!trigger || trigger.type !== "sse:game-event" || !trigger.detail) return;
-    var status = document.getElementById("status");
-    var shown = status ? Number(status.dataset.version) : NaN;
-    if (Number(trigger.detail.lastEventId) <= shown) event.preventDefault();
+    if (Number(trigger.detail.lastEventId) <= shownVersion()) event.preventDefault();
   });
   document.addEventListener("DOMContentLoaded", apply);
 })();
