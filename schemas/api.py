@@ -263,6 +263,19 @@ class Outcome(Schema):
     )
 
 
+class Positioned(Schema):
+    """The answer of a write that appends to the log: where, as its ``Log-Position`` header says."""
+
+    log_position = fields.Integer(
+        dump_only=True,
+        metadata={
+            "description": "The log position of this write's last event, as in its `Log-Position` header: a"
+            " read given it as `min_position` answers only once its projection has reached it. Absent when"
+            " the write appended nothing."
+        },
+    )
+
+
 class GameSummary(Schema):
     id = fields.UUID()
     engine = fields.String()
@@ -291,7 +304,7 @@ class SeatTokens(Schema):
     )
 
 
-class GameCreated(GameSummary):
+class GameCreated(GameSummary, Positioned):
     seat_tokens = fields.List(fields.Nested(SeatToken), metadata={"description": "Shown once, one per seat."})
 
 
@@ -418,7 +431,7 @@ class Event(Schema):
     recorded_at = fields.String()
 
 
-class ActionResult(Schema):
+class ActionResult(Positioned):
     game = fields.UUID()
     version = fields.Integer()
     status = fields.String()

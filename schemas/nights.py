@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.api import ENGINE_IDS
+from schemas.api import ENGINE_IDS, Positioned
 from schemas.results import MAX_PLAYERS, ResultPlayer
 from schemas.text import Name
 
@@ -105,6 +105,10 @@ class NightView(NightSummary):
     tables = fields.List(
         fields.Nested(NightTableView), metadata={"description": "The tables started, with the games played."}
     )
+
+
+class NightWrite(NightView, Positioned):
+    """The night after a game of one of its tables was started or logged, with where in the log."""
 
 
 class NightPresent(Schema):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.api import ENGINE_IDS
+from schemas.api import ENGINE_IDS, Positioned
 
 MAX_PLAYERS = 8
 
@@ -87,6 +87,10 @@ class ResultView(Schema):
     players = fields.List(fields.Nested(ResultPlayerView))
 
 
+class ResultWrite(ResultView, Positioned):
+    """A result logged or retracted, with where in the log."""
+
+
 class HistoryForm(Schema):
     """How to read an uploaded history file (multipart form fields beside `file`)."""
 
@@ -130,7 +134,7 @@ class HistoryLine(Schema):
     game = fields.String()
 
 
-class HistoryReport(Schema):
+class HistoryReport(Positioned):
     imported = fields.Integer(metadata={"description": "Plays recorded as result-only games."})
     already_imported = fields.Integer(
         metadata={"description": "Plays found from an earlier import (nothing added)."}
@@ -151,7 +155,7 @@ class BgStatsQuery(PlaysQuery):
     )
 
 
-class ClubRestored(Schema):
+class ClubRestored(Positioned):
     id = fields.UUID()
     name = fields.String()
     admin_token = fields.String(metadata={"description": "The new club's admin token (shown once)."})

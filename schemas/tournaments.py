@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.api import ENGINE_IDS
+from schemas.api import ENGINE_IDS, Positioned
 from schemas.results import MAX_PLAYERS, ResultPlayer
 from schemas.text import Name
 
@@ -131,3 +131,7 @@ class TournamentView(TournamentSummary):
         allow_none=True,
         metadata={"description": "Once finished: the final table by its places, then the standings."},
     )
+
+
+class TournamentWrite(TournamentView, Positioned):
+    """The tournament after a game of one of its tables was started or logged, with where in the log."""

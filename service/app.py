@@ -233,10 +233,12 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
         ping(app.extensions["tablerecord.records"].pool)
         return {"status": "ok"}
 
-    # Every write of the API answers once per Idempotency-Key (a new route too).
+    # Every write of the API says the log position it appended at, in its body
+    # as in its header, and answers once per Idempotency-Key (a new route too).
     for rule in app.url_map.iter_rules():
-        if rule.endpoint in api_endpoints and rule.methods & WRITES and rule.endpoint not in OWN_KEYS:
-            app.view_functions[rule.endpoint] = idempotent(app.view_functions[rule.endpoint])
+        if rule.endpoint in api_endpoints and rule.methods & WRITES:
+            view = conditional.positioned(app.view_functions[rule.endpoint])
+            app.view_functions[rule.endpoint] = view if rule.endpoint in OWN_KEYS else idempotent(view)
 
     # One allowance per client address for every way a club is made: the
     # API's, a restore, and the web page's form, counted together.

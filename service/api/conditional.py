@@ -10,11 +10,13 @@ import re
 from collections.abc import Callable
 from copy import deepcopy
 
-from flask import Response, g, has_request_context, make_response, request
+from flask import Response, current_app, g, has_request_context, make_response, request
 
 from service.records.errors import Invalid
 
 LOG_POSITION = "Log-Position"
+#: The same position in the body of a write's answer (``schemas.api.Positioned``).
+BODY_POSITION = "log_position"
 
 IF_MATCH = {
     "in": "header",
@@ -94,6 +96,24 @@ def note_position(position: int) -> None:
     """A commit listener: the highest log position this request committed."""
     if has_request_context():
         g.log_position = max(g.get("log_position", 0), position)
+
+
+def positioned(view: Callable) -> Callable:
+    """A write of the API that appended to the log says where in its body as
+    well (``log_position``, as its header will). Inside ``idempotent``, so
+    the answer kept under an Idempotency-Key says it too."""
+
+    @functools.wraps(view)
+    def answered(*args, **kwargs) -> Response:
+        response = current_app.make_response(view(*args, **kwargs))
+        position = g.get("log_position")
+        if position is not None and response.status_code < 400 and response.is_json:
+            body = response.get_json()
+            if isinstance(body, dict) and BODY_POSITION not in body:
+                response.set_data(current_app.json.dumps({**body, BODY_POSITION: position}))
+        return response
+
+    return answered
 
 
 def log_position(response: Response) -> Response:

@@ -3,8 +3,12 @@ and the log position every write that appends answers with."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from tests.api.test_app_tokens import _world
+from tests.api.test_idempotent_writes import _arrange, _send, _writes
 from tests.factories import Api, ClubFactory, GameFactory, LeagueFactory, PlayerFactory
 from tests.helpers import event_count
 from tests.workers.helpers import drain
@@ -122,3 +126,61 @@ def test_every_write_that_appends_says_its_log_position_for_min_position(client,
     standings = admin.get(f"/leagues/{league['id']}/standings?min_position={position}")
     assert standings.status_code == 200
     assert "Log-Position" not in admin.post(f"/clubs/{club['id']}/players", {"name": "Newcomer"}).headers
+
+
+def _documents_position(spec: dict, rule, method: str, status: int) -> bool:
+    """Whether openapi documents ``Log-Position`` and ``log_position`` on this answer (both, or neither)."""
+    path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+    answer = spec["paths"][path][method.lower()]["responses"][str(status)]
+    header = "Log-Position" in answer.get("headers", {})
+    schema = answer.get("content", {}).get("application/json", {}).get("schema", {})
+    name = schema.get("$ref", "").rpartition("/")[2]
+    field = "log_position" in spec["components"]["schemas"].get(name, {}).get("properties", {})
+    assert header == field, (rule.endpoint, header, field)
+    return header
+
+
+def test_every_write_says_its_log_position_in_its_body_as_in_its_header(
+    app, client, database_url, monkeypatch
+):
+    """Every write route, sent and sent again under its Idempotency-Key: the
+    body's ``log_position`` is its ``Log-Position`` header, openapi.yaml says
+    so exactly where it is sent, and a read waiting for it sees the write."""
+    world = _world(client, database_url)
+    member = world.players[3]
+    world.member = world.admin.post(f"/clubs/{world.club}/players/{member['id']}/sign-in").get_json()["token"]
+    spec = app.extensions["tablerecord.api"].spec.to_dict()
+    rules = {rule.endpoint: rule for rule in app.url_map.iter_rules()}
+    admin, positions = world.admin.token, []
+    for endpoint in _writes(app):
+        w = _arrange(world, endpoint, monkeypatch)
+        first = _send(w, endpoint, f"position-of-{endpoint}")
+        again = _send(w, endpoint, f"position-of-{endpoint}")
+        assert first.status_code < 400, (endpoint, first.get_data()[:200])
+        header = first.headers.get("Log-Position")
+        assert (endpoint, again.headers.get("Log-Position")) == (endpoint, header)
+        for answer in (first, again):
+            body = answer.get_json(silent=True) or {}
+            assert (endpoint, body.get("log_position")) == (endpoint, header and int(header))
+        method = next(iter(rules[endpoint].methods & {"POST", "PATCH", "DELETE"}))
+        assert _documents_position(spec, rules[endpoint], method, first.status_code) == (header is not None)
+        body = first.get_json(silent=True) or {}
+        if header is not None:  # a restore's events are its new club's
+            club, token = (body["id"], body["admin_token"]) if "admin_token" in body else (world.club, None)
+            positions.append((endpoint, int(header), club, token))
+        if endpoint == "clubs.rotate_admin_token":
+            admin = body["admin_token"]
+    assert {e for e, *_ in positions} >= {
+        "games.post_action",
+        "results.record_result",
+        "results.retract_result",
+    }
+    last = max(p for _, p, *_ in positions)
+    waiting = Api(client, admin).get(f"/projections?min_position={last}")
+    assert waiting.status_code == 503 and waiting.get_json()["code"] == "projection-behind"
+    drain(database_url)
+    for endpoint, position, club, token in positions:
+        reader = Api(client, token or admin)
+        assert reader.get(f"/projections?min_position={position}").status_code == 200, endpoint
+        feed = reader.get(f"/clubs/{club}/events?after_position={position - 1}&limit=1").get_json()
+        assert [e["position"] for e in feed["events"]] == [position], endpoint

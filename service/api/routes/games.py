@@ -39,7 +39,15 @@ from service.api.common import (
     request_id,
     wants_ndjson,
 )
-from service.api.conditional import IF_MATCH, LOG_POSITION_HEADER, cached, expected_version, version_tag
+from service.api.conditional import (
+    BODY_POSITION,
+    IF_MATCH,
+    LOG_POSITION,
+    LOG_POSITION_HEADER,
+    cached,
+    expected_version,
+    version_tag,
+)
 from service.api.routes.engines import GAME_CREATE, GAME_VIEW
 from service.auth import current_principal, require_principal
 from service.records.log.context import Records
@@ -165,7 +173,12 @@ def post_action(body, game_id):
         body_hash=idempotency.request_hash(request.get_json()) if key else "",
         request_id=request_id(),
     )
-    return jsonify(result.body), result.status, ({"Idempotent-Replayed": "true"} if result.replayed else {})
+    if not result.replayed:
+        return jsonify(result.body), result.status
+    # Kept with its events, before their commit said where: its last event says it.
+    position = result.body["events"][-1]["position"]
+    headers = {"Idempotent-Replayed": "true", LOG_POSITION: str(position)}
+    return jsonify({**result.body, BODY_POSITION: position}), result.status, headers
 
 
 @blp.get("/games/<uuid:game_id>/events")

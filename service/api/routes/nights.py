@@ -12,8 +12,10 @@ from schemas.nights import (
     NightTableCreate,
     NightTableResult,
     NightView,
+    NightWrite,
 )
 from service.api.common import Blueprint, problems, records, request_id
+from service.api.conditional import LOG_POSITION_HEADER
 from service.auth import current_principal
 from service.records.competitions import evenings
 
@@ -83,7 +85,7 @@ def propose_tables(query, night):
 
 @blp.post("/game-nights/<uuid:night>/tables")
 @blp.arguments(NightTableCreate)
-@blp.response(200, NightView)
+@blp.response(200, NightWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def start_table(body, night):
     """Start a table's game (admin token): players who came, each at one table,
@@ -95,7 +97,7 @@ def start_table(body, night):
 
 @blp.post("/game-nights/<uuid:night>/tables/result")
 @blp.arguments(NightTableResult)
-@blp.response(200, NightView)
+@blp.response(200, NightWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def log_table_result(body, night):
     """Log a table's game by its result (admin token): players who came, each

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schemas.results import ResultCreate, ResultRetract, ResultsQuery, ResultView
+from schemas.results import ResultCreate, ResultRetract, ResultsQuery, ResultView, ResultWrite
 from service.api.common import Blueprint, next_link, paged, problems, records, request_id
 from service.api.conditional import LOG_POSITION_HEADER
 from service.auth import current_principal
@@ -13,7 +13,7 @@ blp = Blueprint("results", __name__, description="Result-only games: a play reco
 
 @blp.post("/clubs/<uuid:club>/results")
 @blp.arguments(ResultCreate)
-@blp.response(201, ResultView, headers=LOG_POSITION_HEADER)
+@blp.response(201, ResultWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def record_result(body, club):
     """Record a game by its result alone (admin token): the players in seat
@@ -50,7 +50,7 @@ def get_result(game_id):
 
 @blp.post("/games/<uuid:game_id>/result/retract")
 @blp.arguments(ResultRetract)
-@blp.response(200, ResultView, headers=LOG_POSITION_HEADER)
+@blp.response(200, ResultWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422, 503)
 def retract_result(body, game_id):
     """Retract a result-only game's result (its recorder): it then counts

@@ -10,8 +10,10 @@ from schemas.tournaments import (
     TournamentSummary,
     TournamentSwap,
     TournamentView,
+    TournamentWrite,
 )
 from service.api.common import Blueprint, problems, records, request_id
+from service.api.conditional import LOG_POSITION_HEADER
 from service.auth import current_principal
 from service.records.competitions import running
 
@@ -92,7 +94,7 @@ def swap_players(body, tournament):
 
 @blp.post("/tournaments/<uuid:tournament>/tables/<int:table>/game")
 @blp.arguments(TableGameCreate)
-@blp.response(200, TournamentView)
+@blp.response(200, TournamentWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def start_table_game(body, tournament, table):
     """Start the game of one table of the round being played (admin token):
@@ -105,7 +107,7 @@ def start_table_game(body, tournament, table):
 
 @blp.post("/tournaments/<uuid:tournament>/tables/<int:table>/result")
 @blp.arguments(TableResultCreate)
-@blp.response(200, TournamentView)
+@blp.response(200, TournamentWrite, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 401, 403, 404, 409, 413, 422)
 def log_table_result(body, tournament, table):
     """Log the result of one table's game (admin token): every player of the
