@@ -314,3 +314,59 @@ def test_the_guides_verification_code_accepts_a_signed_delivery_and_nothing_else
     assert not verify(endpoints.new_secret(), signed, body)
     stale = messages.headers(secret, "msg_1", body, datetime.fromtimestamp(time.time() - 600, UTC))
     assert not verify(secret, stale, body)
+
+
+def _roll(api, gid, value):
+    assert api.post(f"/games/{gid}/actions", {"seat": 0, "command": {"type": "Roll"}}).status_code == 201
+    rolled = api.post(
+        f"/games/{gid}/actions", {"seat": None, "command": {"type": "ResolveRoll", "dice": [value]}}
+    )
+    assert rolled.status_code == 201, rolled.get_json()
+    return rolled.get_json()["version"]
+
+
+def test_a_result_retracted_or_an_end_taken_back_tells_the_standings_changed(client, conn, receiver, quick):
+    club, api, hook = club_with_webhook(client, receiver.url, events=["standings.changed"])
+    ana, ben = (PlayerFactory(client=client, club=club, name=name) for name in ("Ana", "Ben"))
+    league = LeagueFactory(client=client, club=club, min_games=1)
+    scores = [{"player": ana["id"], "score": 31}, {"player": ben["id"], "score": 7}]
+    logged = api.post(
+        f"/clubs/{club['id']}/results", {"engine": "pig", "league": league["id"], "players": scores}
+    )
+    assert logged.status_code == 201, logged.get_json()
+    retracted = api.post(f"/games/{logged.get_json()['id']}/result/retract", {"reason": "wrong table"})
+    assert retracted.status_code == 200, retracted.get_json()
+
+    game = GameFactory(
+        client=client,
+        club=club,
+        players=[ana, ben],
+        dealer="table",
+        league=league["id"],
+        options={"target": 12},
+    )
+    gid = game["id"]
+    _roll(api, gid, 6)
+    before_end = _roll(api, gid, 6)
+    held = api.post(f"/games/{gid}/actions", {"seat": 0, "command": {"type": "Hold"}})
+    assert held.get_json()["status"] == "finished"
+    taken_back = api.post(f"/games/{gid}/retract", {"to_version": before_end, "reason": "misread die"})
+    assert taken_back.status_code == 201
+    # A game that has not ended changes no standings when its actions are taken back.
+    assert api.post(f"/games/{gid}/retract", {"to_version": before_end - 2}).status_code == 201
+
+    told = pump(conn, lambda: len(receiver.requests()) >= 4 and receiver.requests())
+    pump(conn, lambda: True)
+    assert len(receiver.requests()) == 4
+    assert all(verified(hook["secret"], r) for r in told)
+    bodies = [r.json() for r in told]
+    assert {b["type"] for b in bodies} == {"standings.changed"}
+    result_events = api.get(f"/games/{logged.get_json()['id']}/events").get_json()["events"]
+    (retraction,) = [e["position"] for e in result_events if e["type"] == "ActionsRetracted"]
+    said = [(b["data"]["game"], b["data"]["league"], b["data"]["position"]) for b in bodies]
+    assert sorted(said, key=lambda s: s[2]) == [
+        (logged.get_json()["id"], league["id"], logged.get_json()["log_position"]),
+        (logged.get_json()["id"], league["id"], retraction),
+        (gid, league["id"], held.get_json()["log_position"]),
+        (gid, league["id"], taken_back.get_json()["log_position"]),
+    ]

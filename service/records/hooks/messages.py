@@ -21,8 +21,11 @@ from service.records.log.store import StoredEvent
 
 GAME_STARTED, GAME_ENDED, RESULT_RECORDED, STANDINGS_CHANGED, PLAYER_ADDED = EVENTS
 
+#: What takes an ended game's end back, when it comes right after it: its
+#: standings change (a result retracted is a retraction and an abandon).
+TAKE_BACK = frozenset({fold.ACTIONS_RETRACTED, fold.GAME_ABANDONED})
 #: The log's event types the outbox reads (a player added is not one: see the migration's trigger).
-LOG_TYPES = frozenset({fold.GAME_CREATED, fold.RESULT_RECORDED, fold.GAME_ENDED})
+LOG_TYPES = frozenset({fold.GAME_CREATED, fold.RESULT_RECORDED, fold.GAME_ENDED}) | TAKE_BACK
 
 #: Discord refuses a message longer than this.
 DISCORD_LIMIT = 2000
@@ -48,8 +51,12 @@ class Told:
     occurred_at: datetime
 
 
-def derive(event: StoredEvent, game: GameContext) -> list[Told]:
-    """The webhook events one log event makes (none for most: moves are not news)."""
+def derive(event: StoredEvent, game: GameContext, ended_before: bool = False) -> list[Told]:
+    """The webhook events one log event makes (none for most: moves are not news).
+
+    ``ended_before``: the game's event just before ``event`` is its
+    ``GameEnded`` (a game that has ended takes nothing more but a retraction
+    or an abandon), so a retraction behind it or an abandon takes the end back."""
     base = {
         "club": str(game.club_id),
         "game": str(event.game_id),
@@ -76,10 +83,22 @@ def derive(event: StoredEvent, game: GameContext) -> list[Told]:
         }
         told.append((GAME_ENDED, ended))
         if game.league_id:
-            told.append(
-                (STANDINGS_CHANGED, {"club": base["club"], "league": base["league"], "game": base["game"]})
-            )
+            told.append((STANDINGS_CHANGED, _standings(base)))
+    elif event.type in TAKE_BACK and ended_before and game.league_id and _takes_back_end(event):
+        told.append((STANDINGS_CHANGED, _standings(base)))
     return [Told(game.club_id, event.position, name, data, event.recorded_at) for name, data in told]
+
+
+def _standings(base: dict[str, Any]) -> dict[str, Any]:
+    return {"club": base["club"], "league": base["league"], "game": base["game"]}
+
+
+def _takes_back_end(event: StoredEvent) -> bool:
+    """Of an event right after the game's end: whether it takes the end back
+    (an abandon does; a retraction to a version before the end does)."""
+    if event.type == fold.ACTIONS_RETRACTED:
+        return int(event.data["to_version"]) < event.version - 1
+    return True
 
 
 def standard_body(event: str, position: int, data: dict[str, Any], occurred_at: datetime) -> bytes:

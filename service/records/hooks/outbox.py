@@ -20,7 +20,8 @@ import orjson
 import psycopg
 
 from engines import registry
-from service.records.hooks.messages import GameContext, Told, derive
+from service.records.hooks.messages import TAKE_BACK, GameContext, Told, derive
+from service.records.log import fold
 from service.records.log.store import StoredEvent
 
 #: Attempts of one delivery before it is given up.
@@ -78,13 +79,33 @@ def advance(conn: psycopg.Connection, position: int) -> None:
     )
 
 
+def ended_before(conn: psycopg.Connection, events: list[StoredEvent]) -> set[tuple[UUID, int]]:
+    """Of ``events``, those (game, version) whose game's previous event is its ``GameEnded``."""
+    if not events:
+        return set()
+    rows = conn.execute(
+        "SELECT e.game_id, e.version + 1 AS version FROM events e"
+        " JOIN unnest(%s::uuid[], %s::bigint[]) AS w(game_id, version)"
+        " ON e.game_id = w.game_id AND e.version = w.version - 1"
+        " WHERE e.type = %s",
+        ([e.game_id for e in events], [e.version for e in events], fold.GAME_ENDED),
+    ).fetchall()
+    return {(r["game_id"], r["version"]) for r in rows}
+
+
 def record(conn: psycopg.Connection, events: list[StoredEvent]) -> int:
     """In the caller's (the outbox's checkpoint) transaction: one delivery per
     derived event and webhook of its club that wants it and was made before it."""
     if not events:
         return 0
     games = contexts(conn, {e.game_id for e in events})
-    told: list[Told] = [t for e in events if e.game_id in games for t in derive(e, games[e.game_id])]
+    ended = ended_before(conn, [e for e in events if e.type in TAKE_BACK and games.get(e.game_id)])
+    told: list[Told] = [
+        t
+        for e in events
+        if e.game_id in games
+        for t in derive(e, games[e.game_id], (e.game_id, e.version) in ended)
+    ]
     if not told:
         return 0
     hooks = conn.execute(
