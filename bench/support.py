@@ -96,10 +96,11 @@ class Server:
 
 
 @contextmanager
-def gunicorn(app: str, database_url: str):
-    """``app`` served by gunicorn (GUNICORN settings) on a free port: its ``Server``."""
+def gunicorn(app: str, database_url: str, env: dict[str, str] | None = None):
+    """``app`` served by gunicorn (GUNICORN settings, and ``env`` for its
+    environment) on a free port: its ``Server``."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "RATE_LIMIT_ENABLED": "0"}
+    env = {**os.environ, **(env or {}), "DATABASE_URL": database_url, "RATE_LIMIT_ENABLED": "0"}
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), *GUNICORN, "-b", f"127.0.0.1:{port}", app],
         env=env,
