@@ -1,8 +1,11 @@
 """The stream process's fan-out: one feed per game or club that a reader of
 this process follows, woken by PostgreSQL's notices (``notices.listen``).
 
-A feed reads what is new once for all its readers (``Feed.refresh``: one
-query per commit, however many follow) and keeps the newest events; each
+A notice starts the feed's read of what is new, once for all its readers
+(one query per commit, however many follow; notices that come while it
+reads are read together next), and its readers are woken only once that
+read has brought something. The feed keeps the newest events, each shaped
+and serialised once per principal, whichever readers take it; each
 reader takes from it the events after its own position, as it may see them
 (``streams.game_events_seen``, ``club_events_seen``), and a reader further
 behind than the feed keeps reads the log itself, a page at a time. A notice
@@ -48,10 +51,19 @@ class Feed:
 
     ``read(after)`` reads the log after a key (a version or a position) and
     answers (context, events); ``key(event)`` is an event's key; ``seen(context,
-    events, principal)`` gives a reader its share."""
+    events, principal)`` gives a reader its share; ``merged(context, new,
+    kept)`` is the context for every kept event after a read brought ``new``
+    (by default, ``new``).
 
-    def __init__(self, read: Callable, key: Callable, seen: Callable, start: int):
+    A notice starts the feed's read, and the readers are woken only once it
+    has brought something: a notice wakes one task, not every reader, and a
+    notice that brings nothing (a retry below the horizon) wakes none."""
+
+    def __init__(
+        self, read: Callable, key: Callable, seen: Callable, start: int, merged: Callable | None = None
+    ):
         self._read, self.key, self._seen = read, key, seen
+        self._merged = merged or (lambda context, new, kept: new)
         self.context: Any = None
         self.kept: list = []
         self.keys: list[int] = []  # the kept events' keys, for bisect
@@ -62,16 +74,23 @@ class Feed:
         self.readers = 0
         self._changed = asyncio.Event()
         self._reading: asyncio.Task | None = None
+        #: A wake came while a read ran: read once more when it ends.
+        self._again = False
         self._retry = FIRST_RETRY
-        self._memo: dict[tuple, list[bytes]] = {}
+        #: Each event's frame per principal, and each batch's, for the current context.
+        self._memo: dict[tuple, bytes] = {}
 
     def wake(self, mark: int | None) -> None:
-        """Something was appended (up to ``mark``; None: perhaps anything)."""
+        """Something was appended (up to ``mark``; None: perhaps anything): read it."""
         if mark is None:
             self.stale = True
         else:
             self.notified = max(self.notified, mark)
-        self._tell_readers()
+        if self._reading is None:
+            self._reading = asyncio.ensure_future(self._read_news())
+            self._reading.add_done_callback(self._read_ended)
+        else:
+            self._again = True
 
     def _tell_readers(self) -> None:
         changed, self._changed = self._changed, asyncio.Event()
@@ -82,7 +101,7 @@ class Feed:
 
     async def after(self, cursor: int) -> tuple[Any, list]:
         """(context, events after ``cursor``), at most a page."""
-        if self.stale or self.notified > self.read_to or self._reading is not None:
+        if self.stale or self._reading is not None:
             await self.refresh()  # a read under way (a new feed's first) is awaited too
         if cursor >= self.kept_from:
             return self.context, self.kept[bisect.bisect_right(self.keys, cursor) :]
@@ -91,27 +110,19 @@ class Feed:
     async def refresh(self) -> None:
         """Read what is new, once, whoever asks meanwhile."""
         if self._reading is None:
-            self._reading = asyncio.ensure_future(self._refresh())
-        reading = self._reading
-        try:
-            await asyncio.shield(reading)
-        finally:
-            if self._reading is reading and reading.done():
-                self._reading = None
+            self.wake(None)
+        await asyncio.shield(self._reading)
 
-    async def _refresh(self) -> None:
-        self.stale = False
-        context, events = await to_thread.run_sync(self._read, self.read_to)
-        self.context, self._memo = context, {}
-        if events:
-            self.kept = [*self.kept, *events][-KEPT:]
-            self.keys = [self.key(e) for e in self.kept]
-            self.read_to = self.key(events[-1])
-            self.kept_from = max(self.kept_from, self.key(self.kept[0]) - 1)
-            self._tell_readers()  # a reader that found nothing while this read ran looks again
-            if len(events) >= streams.PAGE:
-                self.wake(None)  # a page full: more to read at once
-                return
+    async def _read_news(self) -> None:
+        """Read until nothing more is known to be new (a page full, or a wake
+        while reading, reads again at once)."""
+        try:
+            while True:
+                self.stale = self._again = False
+                if not await self._read_once() and not self._again and not self.stale:
+                    break
+        finally:
+            self._reading = None
         if self.notified > self.read_to:
             # Named by a notice but not yet below the horizon: look again soon.
             asyncio.get_running_loop().call_later(self._retry, self.wake, self.notified)
@@ -119,15 +130,44 @@ class Feed:
         else:
             self._retry = FIRST_RETRY
 
-    def frames(self, context: Any, events: list, principal: Principal | None, name: str) -> list[bytes]:
-        """``events`` as ``principal`` may see them, each one SSE frame (shared
-        by every reader of the same events signed in alike)."""
+    async def _read_once(self) -> bool:
+        """Read what is new once; True: a full page, more to read."""
+        context, events = await to_thread.run_sync(self._read, self.read_to)
+        if events:
+            self.kept = [*self.kept, *events][-KEPT:]
+        self.context, self._memo = self._merged(self.context, context, self.kept), {}
+        if not events:
+            return False
+        self.keys = [self.key(e) for e in self.kept]
+        self.read_to = self.key(events[-1])
+        self.kept_from = max(self.kept_from, self.key(self.kept[0]) - 1)
+        self._tell_readers()
+        return len(events) >= streams.PAGE
+
+    def _read_ended(self, reading: asyncio.Task) -> None:
+        if reading.cancelled() or reading.exception() is None:
+            return
+        # The readers waiting for it have it raised; the feed reads again on the next wake.
+        log.warning("reading a feed failed (%s); again in %.1f s", reading.exception(), self._retry)
+        self.stale = True
+        asyncio.get_running_loop().call_later(self._retry, self.wake, None)
+        self._retry = min(self._retry * 2, LAST_RETRY)
+
+    def frames(self, context: Any, events: list, principal: Principal | None, name: str) -> bytes:
+        """``events`` as ``principal`` may see them, as SSE frames: each event is
+        shaped and serialised once per principal, shared by every reader
+        signed in alike, whatever its position."""
         if context is not self.context:  # a reader's own read, behind what the feed keeps
-            return self._frames(context, events, principal, name)
-        memo = (principal, self.key(events[0]), self.key(events[-1]))
-        if memo not in self._memo:
-            self._memo[memo] = self._frames(context, events, principal, name)
-        return self._memo[memo]
+            return b"".join(self._frames(context, events, principal, name))
+        memo, key = self._memo, self.key
+        batch = (principal, key(events[0]), key(events[-1]))
+        if (chunk := memo.get(batch)) is None:
+            missing = [e for e in events if (principal, key(e)) not in memo]
+            if missing:
+                for e, one in zip(missing, self._frames(context, missing, principal, name), strict=True):
+                    memo[principal, key(e)] = one
+            chunk = memo[batch] = b"".join(memo[principal, key(e)] for e in events)
+        return chunk
 
     def _frames(self, context: Any, events: list, principal: Principal | None, name: str) -> list[bytes]:
         seen = self._seen(context, events, principal)
@@ -198,6 +238,11 @@ class Feeds:
                 news = streams.club_news(self.records, club_id, after)
                 return news, news.events
 
+            def merged(news: streams.ClubNews | None, new: streams.ClubNews, kept: list) -> streams.ClubNews:
+                """The games of every kept event (a read brings only its own events' games)."""
+                games = {**(news.games if news else {}), **new.games}
+                return streams.ClubNews(new.events, {e.game_id: games[e.game_id] for e in kept})
+
             self.clubs[club_id] = Feed(
                 read,
                 lambda e: e.position,
@@ -205,6 +250,7 @@ class Feeds:
                     streams.ClubNews(events, news.games), club_id, who
                 ),
                 start,
+                merged,
             )
         return self.clubs[club_id]
 
@@ -247,10 +293,10 @@ class Feeds:
                 if events:
                     try:
                         principal = await self.who(credential)
-                        chunks = feed.frames(context, events, principal, name)
+                        chunk = feed.frames(context, events, principal, name)
                     except (Unauthenticated, NotFound, Forbidden):
                         return  # signed out, or no longer allowed: the stream ends
-                    yield b"".join(chunks)  # one write for all that is new
+                    yield chunk  # one write for all that is new
                     cursor = feed.key(events[-1])
                     continue
                 await changed.wait()

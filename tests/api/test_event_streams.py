@@ -103,6 +103,30 @@ def test_a_club_stream_follows_its_games_in_position_order_and_resumes(client, s
     from_start.close()
 
 
+def test_a_club_stream_resumed_within_what_its_feed_keeps_gets_every_game_of_it(client, streams):
+    """A reader resuming from a position the feed still keeps gets the kept
+    events of every game, not only of the games the feed's last read touched."""
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    first, second = GameFactory(client=client, club=club), GameFactory(client=client, club=club)
+    head = api.get(f"/clubs/{club['id']}/events?after_position=0").get_json()["events"][-1]["position"]
+    reader = streams.open(f"/streams/clubs/{club['id']}", club["admin_token"])  # from the head on
+    taken = 0
+    for game in (first, second):  # each game's events read by the feed on their own
+        roll(api, game)
+        page = api.get(f"/clubs/{club['id']}/events?after_position={head}").get_json()["events"]
+        assert [m.id for m in reader.take(len(page) - taken)] == [e["position"] for e in page[taken:]]
+        taken = len(page)
+    page = api.get(f"/clubs/{club['id']}/events?after_position={head}").get_json()["events"]
+    assert {e["game"] for e in page[1:]} == {first["id"], second["id"]}
+    resumed = streams.open(
+        f"/streams/clubs/{club['id']}", club["admin_token"], **{"Last-Event-ID": str(page[0]["position"])}
+    )
+    assert [m.data for m in resumed.take(len(page) - 1)] == page[1:]
+    reader.close()
+    resumed.close()
+
+
 def test_a_club_stream_is_its_admins_alone_and_a_game_stream_is_for_who_may_read_the_game(client, streams):
     club, other = ClubFactory(client=client), ClubFactory(client=client)
     game = GameFactory(client=client, club=club)
