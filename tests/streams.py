@@ -72,8 +72,10 @@ class Message:
 class Reader:
     """One open stream: its status, headers and events as they come."""
 
-    def __init__(self, port: int, path: str, token: str | None, headers: dict[str, str]):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    def __init__(
+        self, port: int, path: str, token: str | None, headers: dict[str, str], host: str = "127.0.0.1"
+    ):
+        self.connection = http.client.HTTPConnection(host, port, timeout=10)
         sent = {"Accept": "text/event-stream", **headers}
         if token:
             sent["Authorization"] = f"Bearer {token}"
