@@ -134,15 +134,12 @@ def create_app(settings: Settings | None = None, pool=None, **overrides: Any) ->
     # the commit listeners wake the projection runners and note a write's log position
     replica = None
     if settings.database_replica_url:
-        replica = Replica(
-            make_pool(
-                settings.database_replica_url,
-                max_size=settings.pool_size,
-                timeout=settings.pool_timeout,
-                wait_limit=settings.db_wait_limit,
-                wait=False,
-            ),
+        replica = Replica.open(
+            settings.database_replica_url,
             settings.replica_max_lag_bytes,
+            max_size=settings.pool_size,
+            timeout=settings.pool_timeout,
+            wait_limit=settings.db_wait_limit,
         )
     app.extensions["tablerecord.records"] = Records(
         pool,

@@ -13,7 +13,7 @@ from typing import Any
 
 import uvicorn
 
-from service.records.log.context import Records
+from service.records.log.context import Records, Replica
 from service.streams.app import create_app
 from tests.servers import free_port
 
@@ -21,9 +21,16 @@ from tests.servers import free_port
 class StreamServer:
     """``create_app`` served by uvicorn in a thread (``upstream``: also the API's address)."""
 
-    def __init__(self, pool, database_url: str, upstream: str | None = None, port: int | None = None):
+    def __init__(
+        self,
+        pool,
+        database_url: str,
+        upstream: str | None = None,
+        port: int | None = None,
+        replica: Replica | None = None,
+    ):
         self.port = port or free_port()
-        self.app = create_app(Records(pool), database_url, upstream)
+        self.app = create_app(Records(pool, replica=replica), database_url, upstream)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1
         )
@@ -65,8 +72,10 @@ class Message:
 class Reader:
     """One open stream: its status, headers and events as they come."""
 
-    def __init__(self, port: int, path: str, token: str | None, headers: dict[str, str]):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    def __init__(
+        self, port: int, path: str, token: str | None, headers: dict[str, str], host: str = "127.0.0.1"
+    ):
+        self.connection = http.client.HTTPConnection(host, port, timeout=10)
         sent = {"Accept": "text/event-stream", **headers}
         if token:
             sent["Authorization"] = f"Bearer {token}"

@@ -90,8 +90,8 @@ ROOMS = {
     "recording": ("log", "club"),
     "scorepad": ("log", "club", "recording"),
     "reading": ("log", "club", "recording"),
-    "history": ("log", "club", "recording", "reading"),
     "competitions": ("log", "club", "recording", "reading"),
+    "history": ("log", "club", "recording", "reading", "competitions"),
     "hooks": ("log", "club", "recording", "reading"),
     "pages": ("log", "club", "recording", "scorepad", "reading", "history", "competitions", "hooks"),
 }

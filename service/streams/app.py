@@ -34,7 +34,7 @@ from starlette.routing import Route
 
 from service.config import Settings
 from service.records import errors
-from service.records.log.context import Records
+from service.records.log.context import Records, Replica
 from service.records.log.db import make_pool
 from service.records.reading import streams
 from service.records.reading.streams import Credential
@@ -221,4 +221,14 @@ def from_env() -> Starlette:
         timeout=settings.pool_timeout,
         wait_limit=settings.db_wait_limit,
     )
-    return create_app(Records(pool), settings.database_url, os.environ.get("STREAMS_UPSTREAM") or None)
+    replica = None
+    if settings.database_replica_url:  # the feeds read what a notice announced there (``feeds``)
+        replica = Replica.open(
+            settings.database_replica_url,
+            settings.replica_max_lag_bytes,
+            max_size=settings.pool_size,
+            timeout=settings.pool_timeout,
+            wait_limit=settings.db_wait_limit,
+        )
+    records = Records(pool, replica=replica)
+    return create_app(records, settings.database_url, os.environ.get("STREAMS_UPSTREAM") or None)

@@ -14,6 +14,15 @@ a delay, never an event (after the listening connection is made anew, every
 feed reads again). A club's feed reads below the horizon: when a notice names
 a position the horizon has not passed yet (an older transaction still open),
 the feed reads again after 20 ms, then 40 ms, up to once a second, until it has.
+
+With a streaming replica (``DATABASE_REPLICA_URL``), the notices still come
+from the primary (a hot standby cannot listen), but a feed reads what a notice
+announced from the replica, naming the notice's log position as
+``min_position`` (``context.read``): the replica serves the read once it has
+replayed that position, else the primary does, and a replica too far behind
+is skipped. Whatever no notice named (a feed's first read, a read after the
+listening connection was made anew, the next page of a long burst) is read
+from the primary, which holds it for certain.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import orjson
@@ -33,11 +42,13 @@ from anyio import to_thread
 from service.records.access import Principal
 from service.records.errors import Forbidden, NotFound, Unauthenticated
 from service.records.log.context import Records
+from service.records.log.context import read as read_lagging
 from service.records.log.notices import Connected, Notice, listen
 from service.records.reading import streams
 from service.records.reading.streams import Credential
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Events a feed keeps for its readers (the newest).
 KEPT = 500
@@ -49,11 +60,12 @@ FIRST_RETRY, LAST_RETRY = 0.02, 1.0
 class Feed:
     """A game's or a club's events, read once for every reader of this process.
 
-    ``read(after)`` reads the log after a key (a version or a position) and
-    answers (context, events); ``key(event)`` is an event's key; ``seen(context,
-    events, principal)`` gives a reader its share; ``merged(context, new,
-    kept)`` is the context for every kept event after a read brought ``new``
-    (by default, ``new``).
+    ``read(after, min_position)`` reads the log after a key (a version or a
+    position), from wherever holds the log position ``min_position`` (None:
+    the primary), and answers (context, events); ``key(event)`` is an event's
+    key; ``seen(context, events, principal)`` gives a reader its share;
+    ``merged(context, new, kept)`` is the context for every kept event after
+    a read brought ``new`` (by default, ``new``).
 
     A notice starts the feed's read, and the readers are woken only once it
     has brought something: a notice wakes one task, not every reader, and a
@@ -71,6 +83,8 @@ class Feed:
         self.kept_from = self.read_to = start
         #: The highest key a notice named; and whether anything else may be new (read once).
         self.notified, self.stale = start, True
+        #: The highest log position a notice named (what a read must find: ``min_position``).
+        self.position: int | None = None
         self.readers = 0
         self._changed = asyncio.Event()
         self._reading: asyncio.Task | None = None
@@ -80,12 +94,14 @@ class Feed:
         #: Each event's frame per principal, and each batch's, for the current context.
         self._memo: dict[tuple, bytes] = {}
 
-    def wake(self, mark: int | None) -> None:
-        """Something was appended (up to ``mark``; None: perhaps anything): read it."""
+    def wake(self, mark: int | None, position: int | None = None) -> None:
+        """Something was appended (up to ``mark``, at log ``position``; None: perhaps anything): read it."""
         if mark is None:
             self.stale = True
         else:
             self.notified = max(self.notified, mark)
+        if position is not None:
+            self.position = max(self.position or 0, position)
         if self._reading is None:
             self._reading = asyncio.ensure_future(self._read_news())
             self._reading.add_done_callback(self._read_ended)
@@ -105,7 +121,7 @@ class Feed:
             await self.refresh()  # a read under way (a new feed's first) is awaited too
         if cursor >= self.kept_from:
             return self.context, self.kept[bisect.bisect_right(self.keys, cursor) :]
-        return await to_thread.run_sync(self._read, cursor)
+        return await to_thread.run_sync(self._read, cursor, self.position)
 
     async def refresh(self) -> None:
         """Read what is new, once, whoever asks meanwhile."""
@@ -118,8 +134,12 @@ class Feed:
         while reading, reads again at once)."""
         try:
             while True:
+                # What no notice named is read from the primary; what one did, from wherever holds it.
+                min_position = None if self.stale else self.position
                 self.stale = self._again = False
-                if not await self._read_once() and not self._again and not self.stale:
+                if await self._read_once(min_position):
+                    self.stale = True  # a page full: the next one from the primary
+                elif not self._again and not self.stale:
                     break
         finally:
             self._reading = None
@@ -130,9 +150,9 @@ class Feed:
         else:
             self._retry = FIRST_RETRY
 
-    async def _read_once(self) -> bool:
+    async def _read_once(self, min_position: int | None) -> bool:
         """Read what is new once; True: a full page, more to read."""
-        context, events = await to_thread.run_sync(self._read, self.read_to)
+        context, events = await to_thread.run_sync(self._read, self.read_to, min_position)
         if events:
             self.kept = [*self.kept, *events][-KEPT:]
         self.context, self._memo = self._merged(self.context, context, self.kept), {}
@@ -212,15 +232,22 @@ class Feeds:
                 feed.wake(None)
             return
         if feed := self.games.get(notice.game_id):
-            feed.wake(notice.version)
+            feed.wake(notice.version, notice.position)
         if feed := self.clubs.get(notice.club_id):
-            feed.wake(notice.position)
+            feed.wake(notice.position, notice.position)
+
+    def _news(self, min_position: int | None, call: Callable[[Records], T]) -> T:
+        """``call`` on the primary (``min_position`` None), or on the replica once
+        it holds ``min_position`` (``context.read``; else on the primary too)."""
+        if min_position is None:
+            return call(self.records)
+        return read_lagging(self.records, min_position, call)
 
     def game(self, game_id: UUID, start: int) -> Feed:
         if game_id not in self.games:
 
-            def read(after: int) -> tuple[Any, list]:
-                news = streams.game_news(self.records, game_id, after)
+            def read(after: int, min_position: int | None) -> tuple[Any, list]:
+                news = self._news(min_position, lambda records: streams.game_news(records, game_id, after))
                 return news, news.events
 
             self.games[game_id] = Feed(
@@ -234,8 +261,8 @@ class Feeds:
     def club(self, club_id: UUID, start: int) -> Feed:
         if club_id not in self.clubs:
 
-            def read(after: int) -> tuple[Any, list]:
-                news = streams.club_news(self.records, club_id, after)
+            def read(after: int, min_position: int | None) -> tuple[Any, list]:
+                news = self._news(min_position, lambda records: streams.club_news(records, club_id, after))
                 return news, news.events
 
             def merged(news: streams.ClubNews | None, new: streams.ClubNews, kept: list) -> streams.ClubNews:

@@ -4,9 +4,11 @@ reader getting what it may see and no more."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import threading
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from http.client import HTTPConnection
 
@@ -19,10 +21,13 @@ from werkzeug.serving import make_server
 from engines import registry
 from engines.base import Event as EngineEvent
 from schemas.api import Event, FeedEvent, Problem
-from service.records.log import notices
+from service.config import Settings
+from service.records.log import context, notices
+from service.records.log.db import make_pool
 from service.records.log.fold import SERVICE_EVENTS
+from service.records.log.migrate import migrate
 from service.streams import feeds
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_schema
 from tests.factories import Api, ClubFactory, GameFactory
 from tests.streams import StreamServer
 
@@ -350,3 +355,76 @@ def test_readers_who_come_at_once_to_a_new_feed_each_get_what_they_missed(client
                 reader.close()
         finally:
             server.stop()
+
+
+@dataclasses.dataclass
+class SameServer(context.Replica):
+    """A replica on the tests' own server (a second pool), which is no standby:
+    its lag cannot be measured there, so it counts as close enough. Notes each
+    log position a read asks it to hold (``min_position``)."""
+
+    asked: list[int] = dataclasses.field(default_factory=list, init=False)
+
+    def close_enough(self, primary) -> bool:
+        return True
+
+    def has_replayed(self, position: int) -> bool:
+        self.asked.append(position)
+        return super().has_replayed(position)
+
+
+def follow_both(client, server: StreamServer) -> tuple[list[int], list[int]]:
+    """A game's and its club's streams while the game is played: every event
+    comes, in order, none missing; the log positions of the game's events."""
+    club = ClubFactory(client=client)
+    game = GameFactory(client=client, club=club)
+    api = Api(client, club["admin_token"])
+    of_game = server.open(f"/streams/games/{game['id']}", club["admin_token"])
+    of_club = server.open(f"/streams/clubs/{club['id']}", club["admin_token"])
+    assert of_game.next().id == 1  # GameCreated, before the readers came
+    for _ in range(4):
+        roll(api, game)
+    log = api.get(f"/games/{game['id']}/events?limit=1000").get_json()["events"]
+    assert [m.data for m in of_game.take(len(log) - 1)] == log[1:]
+    feed = api.get(f"/clubs/{club['id']}/events?after_position=0&limit=1000").get_json()["events"]
+    assert [m.data for m in of_club.take(len(feed) - 1)] == feed[1:]
+    of_game.close()
+    of_club.close()
+    return [e["position"] for e in log[1:]]
+
+
+def test_with_a_replica_the_streams_read_what_each_notice_announced_there(client, pool, database_url):
+    replica = SameServer(make_pool(database_url, max_size=4), Settings.replica_max_lag_bytes)
+    server = StreamServer(pool, database_url, replica=replica)
+    try:
+        positions = follow_both(client, server)
+    finally:
+        server.stop()
+        replica.pool.close()
+    assert replica.asked and set(replica.asked) <= set(positions)  # each read named a notice's position
+    # and was served there: one connection to ask, another to read
+    assert replica.pool.get_stats()["requests_num"] > len(replica.asked)
+
+
+def test_a_replica_that_lacks_what_a_notice_announced_leaves_the_read_to_the_primary(
+    client, pool, database_url, server_url
+):
+    """The replica has replayed nothing of this test's log (an empty copy of the
+    schema): every read that names a notice's position goes to the primary, and
+    the readers get everything, in order."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    behind_url = with_schema(server_url, schema)
+    with psycopg.connect(behind_url, autocommit=True) as conn:
+        migrate(conn)
+    replica = SameServer(make_pool(behind_url, max_size=4), Settings.replica_max_lag_bytes)
+    server = StreamServer(pool, database_url, replica=replica)
+    try:
+        positions = follow_both(client, server)
+    finally:
+        server.stop()
+        replica.pool.close()
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    assert replica.asked and set(replica.asked) <= set(positions)

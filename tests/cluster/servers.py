@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psycopg
 
-from service.run import api_command, worker_command
+from service.run import api_command, streams_command, worker_command
 from tests.cluster.hosts import Host
 from tests.conftest import ROOT
 
@@ -194,7 +194,7 @@ class Redis:
 
 
 class Service:
-    """An API host or a worker host: the service's process as `make run` starts it."""
+    """An API host, a worker host or an event-stream host: the service's process as `make run` starts it."""
 
     API_PORT = 8000
 
@@ -212,6 +212,8 @@ class Service:
         env = {**os.environ, **self.env, "PYTHONPATH": str(ROOT)}
         if self.kind == "api":
             command = api_command(self.host.address, self.API_PORT, threads=8)
+        elif self.kind == "streams":
+            command = streams_command(self.host.address, self.API_PORT)
         else:
             command = worker_command(
                 str(self.root / f"{self.host.name}-beat"),
@@ -219,13 +221,14 @@ class Service:
                 extra=("--hostname", f"worker@{self.host.name}"),
             )
         self.proc = self.host.start(command, self.log, env=env, cwd=ROOT)
-        if self.kind == "api":
+        if self.kind in ("api", "streams"):
             import urllib.request
 
+            health = "/streams/health" if self.kind == "streams" else "/health"
             wait_until(
-                lambda: urllib.request.urlopen(f"{self.base}/health", timeout=2).status == 200,
+                lambda: urllib.request.urlopen(f"{self.base}{health}", timeout=2).status == 200,
                 60,
-                f"the API on {self.host.name}",
+                f"the {'API' if self.kind == 'api' else 'event streams'} on {self.host.name}",
             )
         else:
             wait_until(

@@ -77,3 +77,11 @@ def test_players_tied_on_everything_share_a_rank():
 def test_a_player_who_has_not_played_yet_stands_with_nothing():
     table = standings([{"Ana": 1, "Ben": 2}], players=["Ana", "Ben", "Cy"])
     assert [(s.player, s.points, s.games) for s in table][-1] == ("Cy", 0, 0)
+
+
+def test_players_tied_on_everything_are_listed_in_the_order_entered_whatever_their_ids():
+    tables = [{"Ana": 1, "Ben": 2, "Cy": 3}, {"Ben": 1, "Cy": 2, "Ana": 3}, {"Cy": 1, "Ana": 2, "Ben": 3}]
+    for entered in (["Cy", "Ana", "Ben"], ["Ben", "Cy", "Ana"]):
+        assert [s.player for s in standings(tables, players=entered)] == entered
+    table = standings([{"Ana": 1, "Ben": 2}], players=["Ana", "Ben", "Dev", "Cy"])
+    assert [s.player for s in table][2:] == ["Dev", "Cy"]

@@ -102,7 +102,18 @@ def stored(pool) -> dict[str, int]:
     with pool.connection() as conn:
         return {
             table: conn.execute(f"SELECT count(*) AS n FROM {table}").fetchone()["n"]
-            for table in ("clubs", "tokens", "players", "leagues", "games", "events", "result_games")
+            for table in (
+                "clubs",
+                "tokens",
+                "players",
+                "leagues",
+                "games",
+                "events",
+                "result_games",
+                "tournaments",
+                "tournament_events",
+                "game_nights",
+            )
         }
 
 
@@ -199,3 +210,61 @@ def test_a_club_with_its_own_catalog_a_retired_player_and_a_closed_league_restor
     ]
     (closed,) = copy.get(f"{base}/leagues").get_json()
     assert closed["closed"] is True and closed["name"] == league["name"]
+
+
+def test_a_tournament_restored_names_the_new_clubs_games_and_one_naming_another_game_is_refused(client, pool):
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    _, members, _ = league_with_games(client, club, 1, players=3)
+    cup = api.post(
+        f"/clubs/{club['id']}/tournaments", {"name": "Cup", "engine": "house-of-cronies", "rounds": 1}
+    )
+    cup = cup.get_json()
+    for m in members:
+        assert api.post(f"/tournaments/{cup['id']}/players", {"player": m["id"]}).status_code == 200
+    (table,) = api.post(f"/tournaments/{cup['id']}/rounds").get_json()["played"][0]["tables"]
+    body = {"players": [{"player": s["player"], "place": i} for i, s in enumerate(table["players"], start=1)]}
+    assert api.post(f"/tournaments/{cup['id']}/tables/1/result", body).status_code == 200
+    lines = api.get(f"/clubs/{club['id']}/backup.ndjson").get_data().splitlines()
+
+    r = restore(client, b"\n".join(lines))
+    assert r.status_code == 201, r.get_json()
+    copy = Api(client, r.get_json()["admin_token"])
+    (restored,) = copy.get(f"/clubs/{r.get_json()['id']}/tournaments").get_json()
+    game = copy.get(f"/tournaments/{restored['id']}").get_json()["played"][0]["tables"][0]["game"]
+    assert game in {g["id"] for g in copy.get(f"/clubs/{r.get_json()['id']}/games").get_json()}
+
+    # The same line naming a game of another club (the first club's own): refused, nothing stored.
+    number = next(i for i, raw in enumerate(lines) if b'"tournament"' in raw)
+    line = json.loads(lines[number])
+    started = next(e for e in line["tournament"]["events"] if e["type"] == "TableGameStarted")
+    started["data"]["game"] = game
+    before = stored(pool)
+    r = restore(client, b"\n".join([*lines[:number], json.dumps(line).encode(), *lines[number + 1 :]]))
+    assert r.status_code == 422, r.get_json()
+    assert r.get_json()["code"] == "backup-refused" and r.get_json()["line"] == number + 1
+    assert stored(pool) == before
+
+
+def test_a_backup_with_more_tournaments_and_nights_than_a_restore_takes_is_refused_whole(
+    client, pool, monkeypatch
+):
+    from service.records.history import backup
+
+    club = ClubFactory(client=client)
+    api = Api(client, club["admin_token"])
+    night = {"day": "2099-01-01", "time": "19:30", "place": "The back room", "games": ["pig"]}
+    for _ in range(2):
+        assert api.post(f"/clubs/{club['id']}/game-nights", night).status_code == 201
+    content = api.get(f"/clubs/{club['id']}/backup.ndjson").get_data()
+    assert content.count(b'"night"') == 2
+    monkeypatch.setattr(backup, "MAX_COMPETITIONS", 1)
+    before = stored(pool)
+    r = restore(client, content)
+    assert (r.status_code, r.get_json()["code"]) == (422, "backup-too-large"), r.get_json()
+    assert stored(pool) == before
+    monkeypatch.setattr(backup, "MAX_COMPETITIONS", 2)
+    r = restore(client, content)
+    assert r.status_code == 201, r.get_json()
+    copy = Api(client, r.get_json()["admin_token"])
+    assert len(copy.get(f"/clubs/{r.get_json()['id']}/game-nights").get_json()) == 2

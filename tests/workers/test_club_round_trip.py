@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import datetime as dt
 import io
 import json
 import random
@@ -182,6 +183,35 @@ def build_club(client) -> dict:
         )
     assert r.status_code == 201, r.get_json()
 
+    # A tournament: its players entered, a round seated, one table logged by its result.
+    cup = api.post(
+        f"{base}/tournaments",
+        {"name": "Winter Cup", "engine": "house-of-cronies", "rounds": 2, "league": leagues["Cronies"]},
+    ).get_json()
+    for name in NAMES:
+        assert api.post(f"/tournaments/{cup['id']}/players", {"player": players[name]}).status_code == 200
+    seated = api.post(f"/tournaments/{cup['id']}/rounds").get_json()
+    first, *others = seated["played"][-1]["tables"]
+    assert others, "a table is left to play"
+    body = {"players": [{"player": s["player"], "place": i} for i, s in enumerate(first["players"], start=1)]}
+    assert api.post(f"/tournaments/{cup['id']}/tables/{first['table']}/result", body).status_code == 200
+
+    # A game night tonight: members' answers (one changed), who came, a table logged by its result.
+    night = api.post(
+        f"{base}/game-nights",
+        {"day": dt.date.today().isoformat(), "time": "19:30", "place": "The back room", "games": ["pig"]},
+    ).get_json()
+    for name, answers in (("Ann", ("maybe", "yes")), ("Ben", ("no",)), ("Cleo", ("yes",))):
+        member = Api(client, api.post(f"{base}/players/{players[name]}/sign-in").get_json()["token"])
+        for answer in answers:
+            r = member.post(f"/game-nights/{night['id']}/answer", {"answer": answer, "games": ["pig"]})
+            assert r.status_code == 200, r.get_json()
+    came = [players[n] for n in ("Ann", "Cleo", "Dev")]
+    assert api.post(f"/game-nights/{night['id']}/present", {"players": came}).status_code == 200
+    table = {"engine": "pig", "players": [{"player": p, "place": i} for i, p in enumerate(came[:2], start=1)]}
+    r = api.post(f"/game-nights/{night['id']}/tables/result", table)
+    assert r.status_code == 200, r.get_json()
+
     # A retired player, a closed league, a member's sign-in.
     assert (
         api.client.patch(
@@ -279,8 +309,24 @@ def readable(client, database_url, club_id: str, token: str) -> dict:
         replays.append(json.dumps(scrub([game, steps], names), sort_keys=True))
     out["replays"] = sorted(replays)
     out["results"] = sorted(json.dumps(r, sort_keys=True) for r in read(f"/clubs/{club_id}/results"))
+    out["tournaments"] = read(f"/clubs/{club_id}/tournaments")
+    out["nights"] = read(f"/clubs/{club_id}/game-nights")
+    tournaments = api.get(f"/clubs/{club_id}/tournaments").get_json()
+    nights = api.get(f"/clubs/{club_id}/game-nights").get_json()
+    assert tournaments and nights, "the club holds a tournament and a game night"
+    # Their tables' games by what was played there (the games' ids are made anew).
+    games_of = {
+        g["id"]: f"game {g['engine']} {g['status']}" for g in api.get(f"/clubs/{club_id}/games").get_json()
+    }
+    names_and_games = {**names, **games_of}
     web = client.application.test_client()
     sign_in(web, token)
+    for t in tournaments:
+        out[f"tournament {t['name']}"] = scrub(api.get(f"/tournaments/{t['id']}").get_json(), names_and_games)
+        out[f"tournament page {t['name']}"] = scrub(web_page(web, f"/tournament/{t['id']}"), names_and_games)
+    for n in nights:
+        out[f"night {n['place']}"] = scrub(api.get(f"/game-nights/{n['id']}").get_json(), names_and_games)
+        out[f"night page {n['place']}"] = scrub(web_page(web, f"/game-night/{n['id']}"), names_and_games)
     page = scrub(web.get(f"/club/{club_id}").get_data(as_text=True), names)
     page = re.sub(r'name="csrf_token" value="[^"]+"', "", page)
     # Its lists of games by their length: which games the latest ones are
@@ -292,6 +338,12 @@ def readable(client, database_url, club_id: str, token: str) -> dict:
         flags=re.S,
     )
     return out
+
+
+def web_page(web, path: str) -> str:
+    page = web.get(path)
+    assert page.status_code == 200, path
+    return re.sub(r'name="csrf_token" value="[^"]+"', "", page.get_data(as_text=True))
 
 
 def by_names(statistics: dict) -> dict:

@@ -253,15 +253,17 @@ def club_backup(club):
 @blp.response(201, ClubRestored, headers=LOG_POSITION_HEADER)
 @problems(blp, 400, 413, 422, 503)
 def restore_club(files):
-    """A new club from a backup file (multipart `file`): its players, leagues
-    and every game, played games replayed through their engines and results
-    judged again. Answers the new club with its admin token (shown once).
+    """A new club from a backup file (multipart `file`): its players, leagues,
+    every game, played games replayed through their engines and results
+    judged again, and its tournaments and game nights, naming the new club's
+    players and games. Answers the new club with its admin token (shown once).
 
     All or nothing: the club appears whole once every line is stored; a
     refused line (422 `backup-refused`, naming it; 422 `backup-seal-key-unknown`
     for a game sealed under a key this service does not hold), a client hanging up or a
     crash leaves nothing. Bounded: a file of at most 4 MiB (413 beyond) and
-    20,000 games, 5,000 players and 1,000 leagues (422 `backup-too-large`).
+    20,000 games, tournaments and game nights (of them 1,000 tournaments and
+    nights), 5,000 players and 1,000 leagues (422 `backup-too-large`).
     It counts against the club-creation limit of `POST /clubs` (429), and
     like a history import runs one at a time per client address (429
     `imports-running`) and two in all (503 `imports-busy`)."""

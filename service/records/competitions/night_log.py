@@ -25,8 +25,18 @@ MOST_EVENTS = 2_000
 MOST_LISTED = 100
 
 
-def insert(conn: psycopg.Connection, night_id: UUID, club_id: UUID, day: dt.date) -> None:
-    conn.execute("INSERT INTO game_nights (id, club_id, day) VALUES (%s, %s, %s)", (night_id, club_id, day))
+def insert(
+    conn: psycopg.Connection,
+    night_id: UUID,
+    club_id: UUID,
+    day: dt.date,
+    created_at: dt.datetime | None = None,
+) -> None:
+    """A new night's row (``created_at``: when a restored one was posted; None: now)."""
+    conn.execute(
+        "INSERT INTO game_nights (id, club_id, day, created_at) VALUES (%s, %s, %s, coalesce(%s, now()))",
+        (night_id, club_id, day, created_at),
+    )
 
 
 def lock(conn: psycopg.Connection, night_id: UUID) -> dict[str, Any]:
@@ -91,6 +101,13 @@ def of_club(conn: psycopg.Connection, club_id: UUID) -> list[UUID]:
         (club_id, MOST_LISTED),
     ).fetchall()
     return [r["id"] for r in rows]
+
+
+def every_of_club(conn: psycopg.Connection, club_id: UUID) -> list[dict[str, Any]]:
+    """Every night of the club (its id and when it was posted), the earliest day first (a backup's order)."""
+    return conn.execute(
+        "SELECT id, created_at FROM game_nights WHERE club_id = %s ORDER BY day, created_at, id", (club_id,)
+    ).fetchall()
 
 
 def ratings(conn: psycopg.Connection, club_id: UUID, players: Sequence[str]) -> dict[str, float]:

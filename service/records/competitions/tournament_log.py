@@ -8,6 +8,7 @@ how each stands is read from their own rows and ``GameEnded`` events.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
@@ -23,8 +24,14 @@ from service.records.log import fold, store
 MOST_EVENTS = 2_000
 
 
-def insert(conn: psycopg.Connection, tournament_id: UUID, club_id: UUID) -> None:
-    conn.execute("INSERT INTO tournaments (id, club_id) VALUES (%s, %s)", (tournament_id, club_id))
+def insert(
+    conn: psycopg.Connection, tournament_id: UUID, club_id: UUID, created_at: dt.datetime | None = None
+) -> None:
+    """A new tournament's row (``created_at``: when a restored one was made; None: now)."""
+    conn.execute(
+        "INSERT INTO tournaments (id, club_id, created_at) VALUES (%s, %s, coalesce(%s, now()))",
+        (tournament_id, club_id, created_at),
+    )
 
 
 def lock(conn: psycopg.Connection, tournament_id: UUID) -> dict[str, Any]:
@@ -88,6 +95,13 @@ def of_club(conn: psycopg.Connection, club_id: UUID) -> list[UUID]:
         "SELECT id FROM tournaments WHERE club_id = %s ORDER BY created_at DESC, id", (club_id,)
     ).fetchall()
     return [r["id"] for r in rows]
+
+
+def every_of_club(conn: psycopg.Connection, club_id: UUID) -> list[dict[str, Any]]:
+    """Every tournament of the club (its id and when it was made), the oldest first (a backup's order)."""
+    return conn.execute(
+        "SELECT id, created_at FROM tournaments WHERE club_id = %s ORDER BY created_at, id", (club_id,)
+    ).fetchall()
 
 
 def check_players(conn: psycopg.Connection, club_id: UUID, players: Sequence[str]) -> None:

@@ -16,7 +16,9 @@ four) would reward the luck of the larger table.
    leaders is worth more than a win over the tail);
 2. head to head: among the players still tied, who finished ahead of whom more
    often where they sat at one table.
-Players still tied after both share a rank.
+Players still tied after both share a rank, listed in the order they were
+entered: what a tournament's events say, so a restored tournament (whose
+players have new ids) lists them, and seats its final table, as the old one.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def table_points(places: Mapping[str, int]) -> dict[str, Fraction]:
 
 def standings(tables: Sequence[Mapping[str, int]], players: Sequence[str] = ()) -> list[Standing]:
     """The standings after these tables (each a mapping of player to place);
-    ``players`` adds those who have not played yet (with nothing)."""
+    ``players`` (in the order entered) adds those who have not played yet
+    (with nothing) and lists players tied on everything in that order."""
     points: dict[str, Fraction] = defaultdict(Fraction)
     games: dict[str, int] = defaultdict(int)
     for player in players:
@@ -75,13 +78,18 @@ def standings(tables: Sequence[Mapping[str, int]], players: Sequence[str] = ()) 
     def head_to_head(player: str, tied: list[str]) -> int:
         return sum(ahead[player, other] - ahead[other, player] for other in tied if other != player)
 
-    order = sorted(points, key=lambda p: (-points[p], -opponents[p], p))
+    entered = {p: i for i, p in enumerate(players)}
+
+    def as_entered(p: str) -> tuple[int, str]:
+        return entered.get(p, len(entered)), p
+
+    order = sorted(points, key=lambda p: (-points[p], -opponents[p], as_entered(p)))
     result: list[Standing] = []
     i = 0
     while i < len(order):
         tied = [p for p in order[i:] if (points[p], opponents[p]) == (points[order[i]], opponents[order[i]])]
         balance = {p: head_to_head(p, tied) for p in tied}
-        for player in sorted(tied, key=lambda p: (-balance[p], p)):
+        for player in sorted(tied, key=lambda p: (-balance[p], as_entered(p))):
             rank = i + 1 + sum(balance[q] > balance[player] for q in tied)
             result.append(Standing(rank, player, points[player], opponents[player], games[player]))
         i += len(tied)

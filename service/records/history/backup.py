@@ -5,9 +5,12 @@ not), leagues (closed or not) and its own card catalogs (``tablerecord.club/1``)
 then one line per game in the order the standings rate them (the order they
 first ended; unfinished games last): a played game as its export document
 (``interchange.document_of``, with its ``league``), a result-only game as its
-recorded result. Restoring replays every played game's commands through its
-engine and judges every result again, so the new club's standings,
-statistics and replays are those of the old one.
+recorded result, each with the game's ``id``; then one line per tournament
+and per game night, its stream of events (``competitions.carried``).
+Restoring replays every played game's commands through its engine and judges
+every result again, so the new club's standings, statistics and replays are
+those of the old one; its tournaments and nights name the new club's
+players, leagues and games, whose ids the restore makes anew.
 
 A live game whose admin only watches (``access.sealed_in_backup``) is in the
 backup too, its commands, outcome and seed sealed for the service
@@ -37,6 +40,7 @@ from schemas.interchange import GameImport
 from service.records import access
 from service.records.access import Principal
 from service.records.club import catalogs, clubs, names
+from service.records.competitions import carried
 from service.records.errors import DomainError, Invalid
 from service.records.history import interchange, sealing
 from service.records.log import notify
@@ -47,8 +51,10 @@ FORMAT = "tablerecord.club/1"
 
 #: Bytes of one backup restored: a restore is anonymous, so its size bounds its work.
 MAX_BYTES = 4 * 1024 * 1024
-#: Games (lines after the header) of one backup restored.
+#: Games, tournaments and game nights (lines after the header) of one backup restored.
 MAX_GAMES = 20_000
+#: Tournaments and game nights of one backup restored (among its ``MAX_GAMES`` lines).
+MAX_COMPETITIONS = 1_000
 #: Players, leagues and catalogs of one backup's header.
 MAX_PLAYERS, MAX_LEAGUES, MAX_CATALOGS = 5_000, 1_000, 100
 #: Lines between two calls of a restore's ``progress``.
@@ -93,14 +99,18 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
     for row in order:
         with records.pool.connection() as conn:
             if row["result_only"]:
-                yield _line({"result": results.result_view(conn, row["id"])})
+                yield _line({"result": results.result_view(conn, row["id"]), "id": row["id"]})
                 continue
             game = games.get_game(conn, row["id"])
             document = interchange.document_of(conn, game)
         document = {**document, "league": row["league_id"]}
         if access.sealed_in_backup(game, principal):
             document = _sealed(records, game, document)
-        yield _line({"game": document})
+        yield _line({"game": document, "id": row["id"]})
+    with records.pool.connection() as conn:
+        competitions = list(carried.lines(conn, club_id))
+    for competition in competitions:
+        yield _line(competition)
 
 
 def _sealed(records: Records, game: games.Game, document: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +144,10 @@ def restore(
         raise Invalid("backup-too-large", f"A backup restored is at most {MAX_BYTES // (1024 * 1024)} MiB.")
     lines = content.splitlines()
     if len(lines) > MAX_GAMES + 1:
-        raise Invalid("backup-too-large", f"A backup restored holds at most {MAX_GAMES} games.")
+        raise Invalid(
+            "backup-too-large",
+            f"A backup restored holds at most {MAX_GAMES} games, tournaments and game nights.",
+        )
     header = _read(lines[0], 1) if lines else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise Invalid("backup-unreadable", f"The first line is not a {FORMAT} header.")
@@ -145,7 +158,7 @@ def restore(
         conn.commit()
         conn.autocommit = True
         try:
-            runs = _replay(conn, records, club, lines, request_id, progress)
+            runs, competitions, played = _replay(conn, records, club, lines, request_id, progress)
         finally:
             conn.autocommit = False
         with conn.transaction():
@@ -157,8 +170,9 @@ def restore(
             last = 0
             for run in runs:
                 last = run(conn) or last
+            carried.store(conn, club.id, competitions, club.admin, request_id)
     notify.publish(records.listeners, last)
-    return {**made, "games": sum(1 for raw in lines[1:] if raw.strip())}
+    return {**made, "games": played}
 
 
 #: A unit of a restore's storing: a run of played games or of results, stored
@@ -272,24 +286,36 @@ def _replay(
     lines: list[bytes],
     request_id: str | None,
     progress: Progress | None,
-) -> list[_Run]:
+) -> tuple[list[_Run], list[carried.Carried], int]:
     """Every game line replayed (a played game) or judged (a result), in the
     backup's order (the order the standings rate them), a hundred lines at a
-    time: the runs that store them."""
+    time, then every tournament and night checked with the new club's ids:
+    the runs that store the games, the tournaments and nights, and how many
+    games."""
     opening = creation.Opening(
         conn, club.id, {i: spec["engine"] for i, spec in club.leagues.items()}, club.catalogs
     )
     judging = results.Judging(opening, club.names)
     entries = [(number, _entry(raw, number)) for number, raw in enumerate(lines[1:], start=2) if raw.strip()]
+    games_of = [(n, e) for n, e in entries if _kind(e) in ("game", "result")]
+    competitions_of = [(n, e) for n, e in entries if _kind(e) in carried.KINDS]
+    if len(competitions_of) > MAX_COMPETITIONS:
+        raise Invalid(
+            "backup-too-large",
+            f"A backup restored holds at most {MAX_COMPETITIONS} tournaments and game nights.",
+        )
     runs: list[_Run] = []
+    games_by_old: dict[str, UUID] = {}
     events = 0
-    for kind, chunk in _chunks(entries):
+    for kind, chunk in _chunks(games_of):
         if kind == "game":
             replayed = _replay_games(conn, records, club, opening, chunk, request_id)
             events += sum(len(w.pending) for w in replayed.works)
+            games_by_old.update(_by_old(chunk, [w.game.id for w in replayed.works]))
             runs.append(functools.partial(_store_games, records=records, replayed=replayed))
         else:
             judged = [_judge(judging, club, entry["result"], number) for number, entry in chunk]
+            games_by_old.update(_by_old(chunk, [j.game.id for j in judged]))
             retracted = {
                 j.game.id
                 for j, (_, e) in zip(judged, chunk, strict=True)
@@ -311,7 +337,32 @@ def _replay(
             )
         if progress:
             progress(chunk[-1][0] - 1, len(lines) - 1)
-    return runs
+    ids = carried.NewIds(club.players_by_old, club.leagues_by_old, games_by_old)
+    competitions = []
+    for number, entry in competitions_of:
+        kind = _kind(entry)
+        try:
+            competitions.append(carried.restored(kind, entry[kind], ids))
+        except Invalid as error:
+            raise Invalid("backup-refused", f"Line {number}: {error.detail}", line=number) from error
+        events += len(competitions[-1].events)
+    if events > interchange.MAX_EVENTS:
+        raise Invalid(
+            "backup-too-large", f"A backup restored stores at most {interchange.MAX_EVENTS} events."
+        )
+    if progress and competitions_of:
+        progress(len(lines) - 1, len(lines) - 1)
+    return runs, competitions, len(games_of)
+
+
+def _by_old(chunk: list[tuple[int, dict[str, Any]]], new: list[UUID]) -> dict[str, UUID]:
+    """The games of ``chunk`` by the ids their lines give (none in a backup made before lines had them)."""
+    return {str(entry["id"]): made for (_, entry), made in zip(chunk, new, strict=True) if entry.get("id")}
+
+
+def _kind(entry: dict[str, Any]) -> str:
+    """What a line holds: a game, a result, a tournament or a night."""
+    return next(k for k in ("game", "result", *carried.KINDS) if isinstance(entry.get(k), dict))
 
 
 #: The most events a result-only game stores (its result, then its retraction).
@@ -322,7 +373,7 @@ def _chunks(
     entries: list[tuple[int, dict[str, Any]]],
 ) -> Iterator[tuple[str, list[tuple[int, dict[str, Any]]]]]:
     """Consecutive lines of one kind ("game" or "result"), ``PROGRESS_EVERY`` at most at a time."""
-    for kind, group in itertools.groupby(entries, key=lambda e: "game" if "game" in e[1] else "result"):
+    for kind, group in itertools.groupby(entries, key=lambda e: _kind(e[1])):
         lines = list(group)
         for start in range(0, len(lines), PROGRESS_EVERY):
             yield kind, lines[start : start + PROGRESS_EVERY]
@@ -330,8 +381,13 @@ def _chunks(
 
 def _entry(raw: bytes, number: int) -> dict[str, Any]:
     entry = _read(raw, number)
-    if not isinstance(entry, dict) or not any(isinstance(entry.get(k), dict) for k in ("game", "result")):
-        raise Invalid("backup-refused", f"Line {number} is neither a game nor a result.", line=number)
+    kinds = ("game", "result", *carried.KINDS)
+    if not isinstance(entry, dict) or not any(isinstance(entry.get(k), dict) for k in kinds):
+        raise Invalid(
+            "backup-refused",
+            f"Line {number} is neither a game nor a result, a tournament or a game night.",
+            line=number,
+        )
     return entry
 
 
@@ -411,6 +467,8 @@ def _check_lines(lines: list[bytes], seal_keys: tuple[str, ...]) -> None:
         if not raw.strip():
             continue
         entry = _read(raw, number)
+        if isinstance(entry, dict) and any(isinstance(entry.get(k), dict) for k in carried.KINDS):
+            continue  # checked with the new club's ids (``carried.restored``), before anything is stored
         game, result = (entry.get("game"), entry.get("result")) if isinstance(entry, dict) else (None, None)
         seats = (game or {}).get("seats") if isinstance(game, dict) else (result or {}).get("players")
         if not isinstance(game, dict) and not isinstance(result, dict):

@@ -31,6 +31,7 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from service.records.errors import Invalid, ProjectionBehind, Unavailable
+from service.records.log.db import make_pool
 from service.records.log.notify import Listener
 
 T = TypeVar("T")
@@ -70,6 +71,11 @@ class Replica:
             except (psycopg.Error, Unavailable, OSError):
                 self._close_enough = False
             return self._close_enough
+
+    @classmethod
+    def open(cls, url: str, max_lag_bytes: int, **pool_settings: float) -> Replica:
+        """The replica at ``url``, its pool filled in the background (one that is down at start is not waited for)."""
+        return cls(make_pool(url, wait=False, **pool_settings), max_lag_bytes)
 
     def has_replayed(self, position: int) -> bool:
         with self.pool.connection() as conn:
