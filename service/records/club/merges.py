@@ -92,6 +92,23 @@ def followed(conn: psycopg.Connection, player_id: UUID) -> UUID:
     return row["kept_id"] if row else player_id
 
 
+def merged_in(
+    records: Records, club_id: UUID, principal: Principal | None
+) -> dict[UUID, list[dict[str, Any]]]:
+    """Each kept player of the club and the players merged into them (id, name), for the organiser."""
+    access.club_admin(principal, club_id)
+    with records.pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT m.kept_id, p.id, p.name FROM player_merges m JOIN players p ON p.id = m.merged_id"
+            " WHERE m.club_id = %s ORDER BY p.name",
+            (club_id,),
+        ).fetchall()
+    kept_players: dict[UUID, list[dict[str, Any]]] = {}
+    for r in rows:
+        kept_players.setdefault(r["kept_id"], []).append({"id": r["id"], "name": r["name"]})
+    return kept_players
+
+
 # -- writes --------------------------------------------------------------------
 
 
