@@ -196,3 +196,11 @@ def test_a_merged_in_players_sign_in_acts_as_the_kept_player(client, database_ur
         member.post(f"/games/{game['id']}/actions", {"seat": 0, "command": {"type": "Hold"}}).status_code
         == 404
     )
+
+
+def test_a_merged_in_player_takes_no_seat_in_new_games(client):
+    club = _Club(client, (TWICE, *PEOPLE))
+    club.admin.post(f"/clubs/{club.id}/players/{club.players[TWICE]}/merge", {"into": club.players["Anna"]})
+    seats = [club.players[TWICE], club.players["Bo"]]
+    refused = club.admin.post(f"/clubs/{club.id}/games", {"engine": "pig", "seats": seats, "options": {}})
+    assert refused.status_code == 422 and refused.get_json()["code"] == "player-merged"
