@@ -91,6 +91,27 @@ class PlayerUpdate(Schema):
     retired = fields.Boolean(metadata={"description": "true retires the player; false brings them back."})
 
 
+class PlayerMerge(Schema):
+    into = fields.UUID(
+        required=True,
+        metadata={
+            "description": "The player kept: every game, figure and sign-in of the merged-in player follows them."
+        },
+    )
+
+
+class PlayerMerged(Schema):
+    merged = fields.UUID(
+        metadata={"description": "The player merged in (no longer listed among the players)."}
+    )
+    kept = fields.UUID(metadata={"description": "The player kept."})
+    version = fields.Integer(
+        metadata={"description": "The club's merge event this write appended (1, 2, 3 …)."}
+    )
+    merged_at = fields.DateTime()
+    unmerged_at = fields.DateTime()
+
+
 class AdminToken(Schema):
     admin_token = fields.String(
         metadata={"description": "The club's new admin token, shown once; the previous one no longer works."}

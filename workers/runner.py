@@ -51,6 +51,14 @@ class Projection(Protocol):
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch: Batch) -> None: ...
 
 
+def settle(conn: psycopg.Connection, projection: Projection) -> None:
+    """What a projection folds from outside the games' log (a club's merges
+    of players: ``settle``), brought up to date before each batch."""
+    settle_now = getattr(projection, "settle", None)
+    if settle_now is not None:
+        settle_now(conn)
+
+
 @dataclass
 class Batch:
     """What a projection needs besides the events: which games are broken,
@@ -120,6 +128,7 @@ def apply_batch(conn: psycopg.Connection, projection: Projection, batch_size: in
     """In the caller's transaction (holding the lock): apply the next batch
     and advance the checkpoint."""
     before = checkpoints.checkpoint(conn, projection.name)
+    settle(conn, projection)
     events, after, full = read_batch(conn, projection, before, batch_size)
     if after == before:
         return Progress(0, before, before, False)

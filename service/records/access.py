@@ -53,6 +53,8 @@ class Principal:
     #: An app token's app, and the scopes it holds.
     app_id: UUID | None = None
     scopes: frozenset[str] = frozenset()
+    #: A member sign-in's players merged into its player (``club/merges.py``): their seats are its own.
+    merged: frozenset[str] = frozenset()
 
     @property
     def is_admin(self) -> bool:
@@ -80,8 +82,10 @@ class Principal:
             return None
         if self.kind == "seat":
             return self.seat if self.game_id == game.id else None
-        if self.is_member and str(self.player_id) in game.seats:
-            return game.seats.index(str(self.player_id))
+        if self.is_member:
+            for player in (str(self.player_id), *sorted(self.merged)):
+                if player in game.seats:
+                    return game.seats.index(player)
         return None
 
 
@@ -98,12 +102,23 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: A token's holder as ``principal_of`` reads it from ``tokens t`` (with
+#: ``HOLDER_JOIN``): a merged-in player's member sign-in signs in the player
+#: they follow, whose merged-in players' seats are its own.
+HOLDER = (
+    "t.club_id, t.kind, t.game_id, t.seat, coalesce(m.kept_id, t.player_id) AS player_id,"
+    " ARRAY(SELECT f.merged_id::text FROM player_merges f WHERE f.kept_id = coalesce(m.kept_id, t.player_id))"
+    " AS merged"
+)
+HOLDER_JOIN = "LEFT JOIN player_merges m ON m.merged_id = t.player_id"
+
+
 def principal_for(conn: psycopg.Connection, digest: str) -> Principal:
     """The holder of the token whose hash is ``digest``. An app token's use is
     noted (``last_used_at``, to the minute: one write a minute at most)."""
     row = conn.execute(
-        "SELECT t.club_id, t.kind, t.game_id, t.seat, t.player_id, t.app_id, a.scopes"
-        " FROM tokens t LEFT JOIN apps a ON a.id = t.app_id WHERE t.hash = %s",
+        f"SELECT {HOLDER}, t.app_id, a.scopes FROM tokens t LEFT JOIN apps a ON a.id = t.app_id {HOLDER_JOIN}"
+        " WHERE t.hash = %s",
         (digest,),
     ).fetchone()
     if row is None:
@@ -126,6 +141,7 @@ def principal_of(row: dict[str, Any]) -> Principal:
         row["player_id"],
         row.get("app_id"),
         frozenset(row.get("scopes") or ()),
+        frozenset(row.get("merged") or ()),
     )
 
 

@@ -13,7 +13,7 @@ from flask import Response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from engines import registry
-from service.records.club import apps, clubs, sign_ins
+from service.records.club import apps, clubs, merges, sign_ins
 from service.records.errors import Conflict, Invalid
 from service.records.pages import club_pages
 from service.web import session
@@ -111,6 +111,31 @@ def update_player(club_id: UUID, player_id: UUID):
     except (Invalid, Conflict) as refused:
         status = 409 if isinstance(refused, Conflict) else 422
         return _players_again(club_id, status, edit_error=refused.detail, edit_player=str(player_id))
+    return redirect(url_for("web.players", club_id=club_id), 303)
+
+
+@blueprint.post("/club/<uuid:club_id>/players/<uuid:player_id>/merge")
+def merge_player(club_id: UUID, player_id: UUID):
+    try:
+        into = UUID(request.form.get("into", ""))
+    except ValueError:
+        return _players_again(
+            club_id, 422, merge_error="Choose the player to keep.", merge_player=str(player_id)
+        )
+    try:
+        merges.merge_players(session.records(), club_id, player_id, into, session.principal())
+    except (Invalid, Conflict) as refused:
+        status = 409 if isinstance(refused, Conflict) else 422
+        return _players_again(club_id, status, merge_error=refused.detail, merge_player=str(player_id))
+    return redirect(url_for("web.players", club_id=club_id), 303)
+
+
+@blueprint.post("/club/<uuid:club_id>/players/<uuid:player_id>/unmerge")
+def unmerge_player(club_id: UUID, player_id: UUID):
+    try:
+        merges.unmerge_player(session.records(), club_id, player_id, session.principal())
+    except Conflict as refused:
+        return _players_again(club_id, 409, merge_error=refused.detail)
     return redirect(url_for("web.players", club_id=club_id), 303)
 
 

@@ -187,6 +187,7 @@ FORM_PART = {
     "player-seated-twice": "seats",
     "unknown-player": "seats",
     "retired-player": "seats",
+    "player-merged": "seats",
     "unknown-league": "league",
     "league-engine": "league",
     "league-closed": "league",

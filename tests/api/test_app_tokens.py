@@ -237,6 +237,18 @@ ROUTES = {
         lambda w: f"/clubs/{w.club}/players/{w.players[0]['id']}/sign-in",
         None,
     ),
+    "players.merge_player": (
+        PLAYERS,
+        "POST",
+        lambda w: f"/clubs/{w.club}/players/{w.players[2]['id']}/merge",
+        lambda w: {"json": {"into": w.players[3]["id"]}},
+    ),
+    "players.unmerge_player": (
+        PLAYERS,
+        "POST",
+        lambda w: f"/clubs/{w.club}/players/{w.players[2]['id']}/unmerge",
+        None,
+    ),
     "players.revoke_member_sign_in": (
         ADMIN,
         "DELETE",

@@ -59,6 +59,14 @@ def _arrange(w: _World, endpoint: str, monkeypatch) -> _World:
             "engine": "chancellors",
             "players": [{"player": p["id"], "place": i} for i, p in enumerate(w.players[2:], 1)],
         }
+    elif endpoint in ("players.merge_player", "players.unmerge_player"):  # two players who never met
+        fresh = [
+            w.admin.post(f"/clubs/{w.club}/players", {"name": f"{endpoint} {i}"}).get_json() for i in (1, 2)
+        ]
+        w.players = [*w.players[:2], *fresh]
+        if endpoint == "players.unmerge_player":
+            _, _, path, request = ROUTES["players.merge_player"]
+            assert w.admin.post(path(w), request(w)["json"]).status_code == 201
     elif endpoint == "tournaments.log_table_result":
         tid = w.tournament = _tournament(w, 2, seated=True)
         (table,) = w.admin.get(f"/tournaments/{tid}").get_json()["played"][-1]["tables"]

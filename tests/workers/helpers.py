@@ -22,6 +22,8 @@ SNAPSHOT_ORDER = {
     "replay_states": "game_id, step",
     "stats_games": "game_id",
     "stats_tallies": "league_id",
+    "standings_merges": "merged_id",
+    "stats_merges": "merged_id",
 }
 
 

@@ -15,6 +15,11 @@ marked ``arrived_late``, for the league page to say so.
 Standings rows (games, wins, placements, points, average score, rating,
 rank) are recomputed from the league's results after each batch.
 
+A merge of two players (``service/records/club/merges.py``) is folded the
+same way: the seats of every game are read as the players they follow now,
+and when a club's merges change (a merge or an un-merge) every league of the
+club is recomputed from its first game (``settle``).
+
 Tie-breaks, in order (see docs/workers.md): points, wins, rating (openskill
 ordinal mu - 3 sigma), average score, fewer games played; players still level
 share the rank ("1, 2, 2, 4"). Players with fewer than the league's
@@ -29,8 +34,10 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
+from psycopg import sql
 from psycopg.types.json import Jsonb
 
+from service.records.club import merges
 from service.records.log.fold import GAME_CREATED, RESULT_RECORDED, SERVICE_EVENTS
 from service.records.log.store import StoredEvent
 from service.records.reading import league, ratings
@@ -45,7 +52,17 @@ GAME_FIELDS = (
 class Standings:
     name = "standings"
     event_types = SERVICE_EVENTS  # results only
-    tables = ("standings_games", "rating_history", "standings")
+    tables = ("standings_games", "rating_history", "standings", "standings_merges")
+
+    def settle(self, conn: psycopg.Connection) -> None:
+        """Recompute every league of each club whose merges changed since this
+        projection last folded them, and note the merges it folded."""
+        settle_merges(conn, "standings_merges", self._club_merged)
+
+    def _club_merged(self, conn: psycopg.Connection, club_id: UUID, merged: dict[str, str]) -> None:
+        leagues = conn.execute("SELECT id FROM leagues WHERE club_id = %s ORDER BY id", (club_id,)).fetchall()
+        for row in leagues:
+            recompute_league(conn, row["id"], None, merged)
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
         ids = list({e.game_id for e in events})
@@ -188,18 +205,54 @@ def _mark(dirty: dict, league_id: UUID, key: tuple) -> None:
     dirty[league_id] = min(dirty.get(league_id, key), key)
 
 
-def recompute_league(conn: psycopg.Connection, league_id: UUID, from_key: tuple | None = None) -> None:
+def settle_merges(conn: psycopg.Connection, marks: str, redo) -> None:
+    """For each club whose merges (``player_merges``) differ from those a
+    projection last folded (its table ``marks``): ``redo(conn, club, merges)``,
+    then note those merges as folded."""
+    table = sql.Identifier(marks)
+    clubs = conn.execute(
+        sql.SQL(
+            "SELECT DISTINCT coalesce(a.club_id, b.club_id) AS club_id FROM player_merges a"
+            " FULL JOIN {} b ON a.merged_id = b.merged_id WHERE a.kept_id IS DISTINCT FROM b.kept_id"
+        ).format(table)
+    ).fetchall()
+    for row in clubs:
+        club_id = row["club_id"]
+        merged = merges.mapping(conn, club_id)
+        redo(conn, club_id, merged)
+        conn.execute(sql.SQL("DELETE FROM {} WHERE club_id = %s").format(table), (club_id,))
+        if merged:
+            conn.execute(
+                sql.SQL(
+                    "INSERT INTO {} (merged_id, club_id, kept_id)"
+                    " SELECT m, %s, k FROM unnest(%s::uuid[], %s::uuid[]) AS x(m, k)"
+                ).format(table),
+                (club_id, list(merged), list(merged.values())),
+            )
+
+
+def recompute_league(
+    conn: psycopg.Connection, league_id: UUID, from_key: tuple | None = None, merged: dict | None = None
+) -> None:
     """Ratings from the first counted game at or after ``from_key`` (in
     ``league.rating_order``; None: from the first) on, then the league's
-    standings rows."""
-    row = conn.execute("SELECT points_table, min_games FROM leagues WHERE id = %s", (league_id,)).fetchone()
+    standings rows; each game's seats as the players they follow now
+    (``merged``: the club's merges, read when None)."""
+    row = conn.execute(
+        "SELECT club_id, points_table, min_games FROM leagues WHERE id = %s", (league_id,)
+    ).fetchone()
     points_table = (row["points_table"] if row else None) or DEFAULT_POINTS
     min_games = row["min_games"] if row else 1
-    games = conn.execute(
-        f"SELECT {GAME_FIELDS} FROM standings_games WHERE league_id = %s AND status = 'finished'"
-        " ORDER BY played_on, first_end_position, game_id",
-        (league_id,),
-    ).fetchall()
+    if merged is None:
+        merged = merges.mapping(conn, row["club_id"]) if row else {}
+    games = [
+        {**g, "seats": merges.follow(merged, g["seats"])} if merged else g
+        for g in conn.execute(
+            f"SELECT {GAME_FIELDS} FROM standings_games WHERE league_id = %s AND status = 'finished'"
+            " ORDER BY played_on, first_end_position, game_id",
+            (league_id,),
+        )
+    ]
     start = next((i for i, g in enumerate(games) if from_key is None or _order(g) >= from_key), len(games))
     conn.execute("DELETE FROM rating_history WHERE league_id = %s AND seq > %s", (league_id, start))
     known: dict[str, tuple[float, float]] = {

@@ -34,6 +34,7 @@ from service.records.pages.league_figures_page import store_tally
 from service.records.reading import league
 from service.records.reading.league_figures import FIELDS
 from service.records.recording.games import engine_config
+from workers.projections.standings import settle_merges
 
 JSON_FIELDS = {"seats", "places", "scores", "engine_stats", "luck"}
 
@@ -66,7 +67,18 @@ class Statistics:
     event_types = (
         SERVICE_EVENTS  # the engine events are never needed (statistics reads a stream when it ends)
     )
-    tables = ("stats_games", "stats_tallies")
+    tables = ("stats_games", "stats_tallies", "stats_merges")
+
+    def settle(self, conn: psycopg.Connection) -> None:
+        """Sum again the stored tallies of each club whose merges changed."""
+        settle_merges(conn, "stats_merges", self._club_merged)
+
+    def _club_merged(self, conn: psycopg.Connection, club_id: UUID, merged: dict[str, str]) -> None:
+        for row in conn.execute(
+            "SELECT id FROM leagues WHERE club_id = %s ORDER BY id", (club_id,)
+        ).fetchall():
+            if conn.execute("SELECT 1 FROM stats_tallies WHERE league_id = %s", (row["id"],)).fetchone():
+                store_tally(conn, row["id"])
 
     def apply(self, conn: psycopg.Connection, events: list[StoredEvent], batch) -> None:
         ids = list({e.game_id for e in events})

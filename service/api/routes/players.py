@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import url_for
 
-from schemas.api import MemberSignIn, Player, PlayerCreate, PlayerUpdate
+from schemas.api import MemberSignIn, Player, PlayerCreate, PlayerMerge, PlayerMerged, PlayerUpdate
 from service.api.common import Blueprint, problems, records
 from service.auth import current_principal
-from service.records.club import clubs, sign_ins
+from service.records.club import clubs, merges, sign_ins
 
 blp = Blueprint("players", __name__, url_prefix="/clubs/<uuid:club>/players", description="A club's players")
 
@@ -37,6 +37,29 @@ def update_player(body, club, player):
     """Rename or retire a player (admin token). A retired player keeps every
     past game and figure but takes no seat in new games."""
     return clubs.update_player(records(), club, player, current_principal(), body)
+
+
+@blp.post("/<uuid:player>/merge")
+@blp.arguments(PlayerMerge)
+@blp.response(201, PlayerMerged)
+@problems(blp, 400, 401, 403, 404, 409, 413, 422)
+def merge_player(body, club, player):
+    """Merge the player into another (``into``, the player kept; admin token or
+    an app with ``players``). Every game, result, rating, statistic, profile
+    figure and sign-in of the merged-in player follows the kept one; the
+    merged-in player is no longer listed. Refused (409 ``players-met``) when
+    the two sat in the same game; an event of the club's log, undone by
+    ``unmerge``."""
+    return merges.merge_players(records(), club, player, body["into"], current_principal())
+
+
+@blp.post("/<uuid:player>/unmerge")
+@blp.response(201, PlayerMerged)
+@problems(blp, 401, 403, 404, 409)
+def unmerge_player(club, player):
+    """Take back the merge of the player (admin token or an app with
+    ``players``): both players' records are again exactly as recorded."""
+    return merges.unmerge_player(records(), club, player, current_principal())
 
 
 @blp.post("/<uuid:player>/sign-in")

@@ -129,11 +129,14 @@ def add_player(records: Records, club_id: UUID, principal: Principal | None, nam
 
 
 def players(records: Records, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
-    """The club's players, retired ones included (marked so)."""
+    """The club's players, retired ones included (marked so); a player merged
+    into another (``merges``) is no longer one of them."""
     access.club_member(principal, club_id)
     with records.pool.connection() as conn:
         return conn.execute(
-            f"SELECT {PLAYER_COLUMNS} FROM players WHERE club_id = %s ORDER BY name", (club_id,)
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE club_id = %s"
+            " AND NOT EXISTS (SELECT 1 FROM player_merges m WHERE m.merged_id = players.id) ORDER BY name",
+            (club_id,),
         ).fetchall()
 
 

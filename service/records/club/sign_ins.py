@@ -129,8 +129,8 @@ def web_session_principal(records: Records, session_id: str) -> Principal:
     """Whom the web session signs in (``Unauthenticated`` once it has ended)."""
     with records.pool.connection() as conn:
         row = conn.execute(
-            "SELECT t.club_id, t.kind, t.game_id, t.seat, t.player_id FROM web_sessions s"
-            " JOIN tokens t ON t.hash = s.token_hash WHERE s.hash = %s AND s.expires_at > now()",
+            f"SELECT {access.HOLDER} FROM web_sessions s JOIN tokens t ON t.hash = s.token_hash"
+            f" {access.HOLDER_JOIN} WHERE s.hash = %s AND s.expires_at > now()",
             (access.hash_token(session_id),),
         ).fetchone()
     if row is None:

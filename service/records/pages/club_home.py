@@ -30,7 +30,8 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
             (club_id,),
         ).fetchall()
         players = conn.execute(
-            "SELECT id, name, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s ORDER BY name",
+            "SELECT id, name, retired_at IS NOT NULL AS retired FROM players WHERE club_id = %s"
+            " AND NOT EXISTS (SELECT 1 FROM player_merges m WHERE m.merged_id = players.id) ORDER BY name",
             (club_id,),
         ).fetchall()
         live = game_search.latest(conn, club_id, principal, True, 50)
@@ -62,7 +63,9 @@ def new_game_form(
     engine = registry.get(engine_id)
     with records.pool.connection() as conn:
         form["players"] = conn.execute(
-            "SELECT id, name FROM players WHERE club_id = %s AND retired_at IS NULL ORDER BY name", (club_id,)
+            "SELECT id, name FROM players WHERE club_id = %s AND retired_at IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM player_merges m WHERE m.merged_id = players.id) ORDER BY name",
+            (club_id,),
         ).fetchall()
         # Open leagues only, this game's own first (the form picks the first).
         form["leagues"] = conn.execute(

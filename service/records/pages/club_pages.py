@@ -8,16 +8,21 @@ from uuid import UUID
 from engines import registry
 from service.records import access
 from service.records.access import Principal
-from service.records.club import apps, clubs, sign_ins
+from service.records.club import apps, clubs, merges, sign_ins
 from service.records.log.context import Records
 
 
 def players_page(records: Records, club_id: UUID, principal: Principal | None) -> dict[str, Any]:
-    """The club's players, each marked with whether they hold a member sign-in."""
+    """The club's players, each marked with whether they hold a member
+    sign-in, and with the players merged into them (``merged``)."""
     access.club_admin(principal, club_id)
     signed = sign_ins.members_signed_in(records, club_id, principal)
     club = clubs.get_club(records, club_id, principal)
-    players = [{**p, "signs_in": p["id"] in signed} for p in clubs.players(records, club_id, principal)]
+    merged = merges.merged_in(records, club_id, principal)
+    players = [
+        {**p, "signs_in": p["id"] in signed, "merged": merged.get(p["id"], [])}
+        for p in clubs.players(records, club_id, principal)
+    ]
     return {"club": club, "players": players}
 
 

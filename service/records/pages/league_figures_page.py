@@ -7,7 +7,9 @@ league's finished games in one statement over the statistics projection's
 rows (``stats_games``) the first time, and after that only the games that
 ended since are read and added. The figures are the API's
 (``tests/web/test_statistics_page.py`` holds them equal); player ids are
-compared as Python compares them (``COLLATE "C"``).
+compared as Python compares them (``COLLATE "C"``), each seat read as the
+player it follows now (``club/merges.py``; a tally names the club's count of
+merge events, so a merge or an un-merge sums the league again).
 
 A tally names what it was read from: the count of the league's finished games
 and their end positions' highest value and sum. A game that ends adds a later
@@ -36,6 +38,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from service.records.access import Principal
+from service.records.club import merges
 from service.records.log.context import Records
 from service.records.pages.figure_words import engine_figures
 from service.records.reading.game_search import engine_title
@@ -49,17 +52,25 @@ PAIRS_PER_PAGE = 50
 #: Finished games whose engine figures the page merges at once.
 ENGINE_WINDOW = 200
 
+#: The count of the merge events of a league's club (``%(league)s``): a tally names it.
+MERGES = (
+    "SELECT count(*) FROM player_merge_events e"
+    " WHERE e.club_id = (SELECT l.club_id FROM leagues l WHERE l.id = %(league)s)"
+)
+
 FIGURES = """
 WITH g AS MATERIALIZED (
-    SELECT game_id, end_position, seats, places, first_seat, luck, events, turns, result_only,
+    SELECT game_id, club_id, end_position, seats, places, first_seat, luck, events, turns, result_only,
            CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at) / 60 END AS minutes,
            coalesce(ended_by, 'unknown') AS ended_by
     FROM stats_games WHERE league_id = %(league)s AND status = 'finished'
 ),
 s AS MATERIALIZED (
-    SELECT g.game_id, g.end_position, g.result_only, (x.ord - 1)::int AS seat, x.player COLLATE "C" AS player,
+    SELECT g.game_id, g.end_position, g.result_only, (x.ord - 1)::int AS seat,
+           coalesce(m.kept_id::text, x.player) COLLATE "C" AS player,
            (g.places ->> (x.ord - 1)::int)::int AS place, g.luck -> (x.ord - 1)::text AS luck
-    FROM g, jsonb_array_elements_text(g.seats) WITH ORDINALITY AS x(player, ord)
+    FROM g CROSS JOIN jsonb_array_elements_text(g.seats) WITH ORDINALITY AS x(player, ord)
+    LEFT JOIN player_merges m ON m.club_id = g.club_id AND m.merged_id::text = x.player
 ),
 pairs AS MATERIALIZED (
     SELECT a.player, b.player AS opponent, a.place AS mine, b.place AS theirs
@@ -85,6 +96,7 @@ players AS (
 )
 SELECT
     (SELECT count(*) FROM g) AS games,
+    ({MERGES}) AS merges,
     (SELECT coalesce(max(end_position), 0) FROM g) AS last,
     (SELECT coalesce(sum(end_position), 0) FROM g) AS total,
     (SELECT count(*) FROM g WHERE result_only) AS result_only,
@@ -110,18 +122,24 @@ SELECT
      FROM (SELECT player, opponent, count(*) FILTER (WHERE mine < theirs) AS ahead,
                   count(*) FILTER (WHERE mine > theirs) AS behind, count(*) FILTER (WHERE mine = theirs) AS level
            FROM pairs WHERE player < opponent GROUP BY player, opponent) h) AS head
-"""
+""".replace("{MERGES}", MERGES)
 
-#: What a league's tally is read from: its finished games (``after``: those that ended since).
+#: What a league's tally is read from: its finished games (``after``: those that ended since),
+#: and how many merges and un-merges of players its club has made (``club/merges.py``).
 GAMES = """
-SELECT count(*) AS games, coalesce(max(end_position), 0) AS last, coalesce(sum(end_position), 0) AS total
-FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position <= %s
-"""
+SELECT count(*) AS games, coalesce(max(end_position), 0) AS last, coalesce(sum(end_position), 0) AS total,
+       ({MERGES}) AS merges
+FROM stats_games WHERE league_id = %(league)s AND status = 'finished' AND end_position <= %(end)s
+""".replace("{MERGES}", MERGES)
 ENDED_SINCE = """
-SELECT end_position, seats, places, first_seat, luck, events, turns, result_only,
+SELECT end_position,
+       (SELECT jsonb_agg(coalesce(m.kept_id::text, x.player) ORDER BY x.ord)
+        FROM jsonb_array_elements_text(s.seats) WITH ORDINALITY AS x(player, ord)
+        LEFT JOIN player_merges m ON m.club_id = s.club_id AND m.merged_id::text = x.player) AS seats,
+       places, first_seat, luck, events, turns, result_only,
        coalesce(ended_by, 'unknown') AS ended_by,
        CASE WHEN events > 0 THEN extract(epoch FROM ended_at - created_at)::float8 / 60 END AS minutes
-FROM stats_games WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
+FROM stats_games s WHERE league_id = %s AND status = 'finished' AND end_position > %s ORDER BY end_position
 """
 #: How long the table played, where a result-only game's record says so.
 PLAY_LENGTH = """
@@ -140,6 +158,7 @@ class Tally:
     games: int = 0
     last: int = 0  # the highest end position
     total: int = 0  # the sum of the end positions
+    merges: int = 0  # the club's merge events when it was summed: a merge sums the league again
     result_only: int = 0  # games logged by their result alone: in the players' figures, not in those of play
     sums: dict[str, list[float]] = field(default_factory=dict)  # events, turns, minutes: [sum, count]
     first_wins: int = 0
@@ -151,7 +170,12 @@ class Tally:
 
     def names(self, games: dict[str, Any]) -> bool:
         """Whether this tally holds exactly these games (``GAMES``'s row)."""
-        return (self.games, self.last, self.total) == (games["games"], games["last"], int(games["total"]))
+        return (self.games, self.last, self.total, self.merges) == (
+            games["games"],
+            games["last"],
+            int(games["total"]),
+            games["merges"],
+        )
 
     def dump(self) -> dict[str, Any]:
         """The tally as JSON (``load`` reads it back)."""
@@ -159,6 +183,7 @@ class Tally:
             "games": self.games,
             "last": self.last,
             "total": self.total,
+            "merges": self.merges,
             "result_only": self.result_only,
             "sums": self.sums,
             "first_wins": self.first_wins,
@@ -180,6 +205,7 @@ class Tally:
             games=row["games"],
             last=row["last"],
             total=int(row["total"]),
+            merges=row.get("merges", 0),
             result_only=row["result_only"],
             sums={k: [float(v[0]), int(v[1])] for k, v in row["sums"].items()},
             first_wins=row["first_wins"],
@@ -315,7 +341,7 @@ def tally(conn: psycopg.Connection, league_id: UUID) -> Tally:
     """The league's tally now: the one this process kept, else the one the
     statistics projection stored (``stats_tallies``), when either names the
     league's finished games; else one brought up to date (``advanced``)."""
-    now = conn.execute(GAMES, (league_id, END)).fetchone()
+    now = conn.execute(GAMES, {"league": league_id, "end": END}).fetchone()
     with _TALLIES_LOCK:
         kept = TALLIES.get(league_id)
     if kept is not None and kept.names(now):
@@ -340,11 +366,11 @@ def advanced(
     """``kept`` plus the league's games that ended since, when no game it
     holds left the league's finished games; else the league summed again
     (``again``, by default by PostgreSQL)."""
-    now = now or conn.execute(GAMES, (league_id, END)).fetchone()
+    now = now or conn.execute(GAMES, {"league": league_id, "end": END}).fetchone()
     if kept is not None and kept.names(now):
         return kept
-    if kept is not None and kept.last <= now["last"]:
-        before = conn.execute(GAMES, (league_id, kept.last)).fetchone()
+    if kept is not None and kept.last <= now["last"] and kept.merges == now["merges"]:
+        before = conn.execute(GAMES, {"league": league_id, "end": kept.last}).fetchone()
         if (before["games"], before["total"]) == (kept.games, kept.total):
             return _added(conn, league_id, copy.deepcopy(kept))
     if again is not None:
@@ -365,11 +391,13 @@ def store_tally(conn: psycopg.Connection, league_id: UUID) -> None:
     from none when a game left it, so it is the same whatever the batches
     were: a rebuild equals it."""
     stored = conn.execute(STORED, (league_id,)).fetchone()
+    now = conn.execute(GAMES, {"league": league_id, "end": END}).fetchone()
     fresh = advanced(
         conn,
         league_id,
         Tally.load(stored["tally"]) if stored else Tally(),
-        again=lambda: _added(conn, league_id, Tally()),
+        now,
+        again=lambda: _added(conn, league_id, Tally(merges=now["merges"])),
     )
     conn.execute(
         "INSERT INTO stats_tallies (league_id, games, last, total, tally) VALUES (%s, %s, %s, %s, %s)"
@@ -402,11 +430,15 @@ def statistics_page(
         games = figures.games - figures.result_only  # the engine's figures are of the games played
         high = max(min(upto, games), 0) if upto is not None else games
         low = max(high - ENGINE_WINDOW, 0)
-        window = conn.execute(
-            "SELECT engine, seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"
-            " AND NOT result_only ORDER BY end_position OFFSET %s LIMIT %s",
-            (league_id, low, high - low),
-        ).fetchall()
+        merged = merges.mapping(conn, league["club_id"])
+        window = [
+            {**g, "seats": merges.follow(merged, g["seats"])}
+            for g in conn.execute(
+                "SELECT engine, seats, engine_stats FROM stats_games WHERE league_id = %s AND status = 'finished'"
+                " AND NOT result_only ORDER BY end_position OFFSET %s LIMIT %s",
+                (league_id, low, high - low),
+            )
+        ]
         names = player_names(conn, list(figures.players))
         play = conn.execute(PLAY_LENGTH, (league_id,)).fetchone()
     shown = figures.figures(names)

@@ -81,11 +81,15 @@ def visible(principal: Principal) -> tuple[str, dict[str, Any]]:
     to others the public ones and their own."""
     if access.sees_every_game(principal):
         return "TRUE", {}
-    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
     return (
-        "EXISTS (SELECT 1 FROM games v WHERE v.id = s.game_id AND (v.public OR s.seats @> %(mine)s::jsonb))",
-        {"mine": mine},
+        "EXISTS (SELECT 1 FROM games v WHERE v.id = s.game_id AND (v.public OR s.seats ?| %(mine)s::text[]))",
+        {"mine": mine(principal)},
     )
+
+
+def mine(principal: Principal) -> list[str]:
+    """The players whose seats are a member's own: theirs and those merged into them."""
+    return [str(principal.player_id), *sorted(principal.merged)] if principal.player_id else []
 
 
 def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tuple[str, dict[str, Any]]:
@@ -186,7 +190,7 @@ LATEST = """
 SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
        coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at, s.played_on
 FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
-WHERE g.club_id = %(club)s AND g.status = 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+WHERE g.club_id = %(club)s AND g.status = 'active' AND (%(all)s OR g.public OR g.seats ?| %(mine)s::text[])
 ORDER BY g.created_at DESC LIMIT %(limit)s
 """
 #: The newest games played, by the day each was played (an abandoned one, or
@@ -195,7 +199,7 @@ LATEST_PLAYED = """
 SELECT g.id AS game_id, g.engine, g.league_id, l.name AS league, g.seats, g.status, g.dealer, s.places, s.scores,
        coalesce(s.result_only, false) AS result_only, g.created_at, s.ended_at, s.played_on
 FROM games g LEFT JOIN stats_games s ON s.game_id = g.id LEFT JOIN leagues l ON l.id = g.league_id
-WHERE g.club_id = %(club)s AND g.status <> 'active' AND (%(all)s OR g.public OR g.seats @> %(mine)s::jsonb)
+WHERE g.club_id = %(club)s AND g.status <> 'active' AND (%(all)s OR g.public OR g.seats ?| %(mine)s::text[])
 ORDER BY coalesce(s.played_on, g.created_at::date) DESC, g.created_at DESC LIMIT %(limit)s
 """
 
@@ -205,10 +209,9 @@ def latest(
 ) -> list[dict[str, Any]]:
     """The club's newest live games, or its newest finished and abandoned ones,
     as lists show them (those ``principal`` may see: see ``visible``)."""
-    mine = f'["{principal.player_id}"]' if principal.player_id else "[null]"
     rows = conn.execute(
         LATEST if live else LATEST_PLAYED,
-        {"club": club_id, "all": access.sees_every_game(principal), "mine": mine, "limit": limit},
+        {"club": club_id, "all": access.sees_every_game(principal), "mine": mine(principal), "limit": limit},
     ).fetchall()
     names = player_names(conn, {p for r in rows for p in r["seats"]}, club_id)
     return [game_line(r, names) for r in rows]

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from service.records import access
 from service.records.access import Principal
+from service.records.club import merges
 from service.records.log.context import Records
 from service.records.reading.league import league_info
 from service.records.reading.projection_state import position_of, visible_league
@@ -34,10 +35,15 @@ def statistics(
         league = visible_league(conn, league_id, principal)
         access.may_wait_for_position(principal, league["club_id"], min_position)
         position = position_of(conn, "statistics", min_position)
-        games = conn.execute(
-            f"SELECT {FIELDS} FROM stats_games WHERE league_id = %s AND status = 'finished' ORDER BY end_position",
-            (league_id,),
-        ).fetchall()
+        merged = merges.mapping(conn, league["club_id"])
+        games = [
+            {**g, "seats": merges.follow(merged, g["seats"])}
+            for g in conn.execute(
+                f"SELECT {FIELDS} FROM stats_games WHERE league_id = %s AND status = 'finished'"
+                " ORDER BY end_position",
+                (league_id,),
+            )
+        ]
         figures = league_statistics(games)
         names = player_names(conn, [p["player"] for p in figures["players"]])
     for key in ("players", "longest_winning_streaks", "head_to_head"):

@@ -5,7 +5,9 @@ league, and their record against every opponent.
 The games are the statistics projection's (``stats_games``: every game of the
 club, in a league or not, with its result). The figures are a plain fold of
 those games in the order they were played (by day, then as they ended: ``figures``), so they can be checked
-against the events themselves (``tests/records/test_profiles.py``).
+against the events themselves (``tests/records/test_profiles.py``). A merged-in
+player's profile is the profile of the player they follow, and every game's
+seats are read as the players they follow now (``club/merges.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from uuid import UUID
 
 from service.records import access
 from service.records.access import Principal
+from service.records.club import merges
 from service.records.errors import NotFound
 from service.records.log.context import Records
 from service.records.reading import game_search
@@ -76,7 +79,7 @@ PLAYER_GAMES = """
 SELECT s.game_id, s.engine, s.league_id, l.name AS league, s.seats, s.places, s.scores, s.created_at,
        s.ended_at, s.played_on, s.end_position, s.result_only
 FROM stats_games s LEFT JOIN leagues l ON l.id = s.league_id
-WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats @> %(me)s::jsonb AND {seen}
+WHERE s.club_id = %(club)s AND s.status = 'finished' AND s.seats ?| %(me)s::text[] AND {seen}
 ORDER BY s.played_on, s.end_position
 """
 
@@ -94,15 +97,21 @@ def player_profile(
     """The profile of ``player_id`` as its club's tokens may read it; the
     game list is paged (newest first, ``GAMES_PER_PAGE`` a page)."""
     with records.pool.connection() as conn:
+        player_id = merges.followed(conn, player_id)
         player = conn.execute("SELECT id, club_id, name FROM players WHERE id = %s", (player_id,)).fetchone()
         if player is None:
             raise NotFound("player")
         viewer = access.may_see_player(principal, player["club_id"])
         me = str(player_id)
         seen, params = game_search.visible(viewer)
-        games = conn.execute(
-            PLAYER_GAMES.format(seen=seen), {"club": player["club_id"], "me": f'["{me}"]', **params}
-        ).fetchall()
+        merged = merges.mapping(conn, player["club_id"])
+        games = [
+            {**g, "seats": merges.follow(merged, g["seats"])}
+            for g in conn.execute(
+                PLAYER_GAMES.format(seen=seen),
+                {"club": player["club_id"], "me": merges.group(conn, player_id), **params},
+            )
+        ]
         ratings = conn.execute(RATINGS, (player_id,)).fetchall()
         names = player_names(conn, {s for g in games for s in g["seats"]}, player["club_id"])
     folded = figures(me, games)

@@ -96,6 +96,15 @@ def open_game(
     ]
     if retired:
         raise Invalid("retired-player", "A retired player takes no seat in new games.", players=retired)
+    merged = [
+        str(r["merged_id"])
+        for r in conn.execute(
+            "SELECT merged_id FROM player_merges WHERE merged_id = ANY(%s::uuid[]) AND club_id = %s",
+            (_uuids(seats), club_id),
+        )
+    ]
+    if merged:
+        raise Invalid("player-merged", "A player merged into another plays as the one kept.", players=merged)
     game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
     (tokens,) = insert_games(conn, [game])
     return game, tokens
