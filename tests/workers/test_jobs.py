@@ -103,7 +103,13 @@ def test_an_import_as_a_job_shows_its_progress_then_the_answer_of_the_answered_i
         PlayerFactory(client=client, club=other, name=name)
     answered = _post(client, other, other["admin_token"], content, headers={})
     assert answered.status_code == 201
-    assert finished["result"] == answered.get_json()
+    with pool.connection() as conn:
+        last = conn.execute(
+            "SELECT max(position) AS p FROM events WHERE club_id = %s", (club["id"],)
+        ).fetchone()
+    assert finished["result"].pop("log_position") == last["p"]
+    answer = answered.get_json()
+    assert answer.pop("log_position") > last["p"] and finished["result"] == answer
 
 
 def test_a_refused_import_job_fails_with_the_problem_and_stores_nothing(app, client, pool, club):

@@ -18,6 +18,7 @@ that dies under a job leaves nothing stored; the job is claimed again once
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import uuid
@@ -147,8 +148,12 @@ def run(records: Records, job_id: UUID) -> str | None:
         job = claim(conn, job_id)
     if job is None:
         return None
+    positions: list[int] = []  # where its last event is in the log, as an answered write says
+    working = dataclasses.replace(records, listeners=[*records.listeners, positions.append])
     try:
-        result = _work(records, job, _progress(records, job_id))
+        result = _work(working, job, _progress(records, job_id))
+        if positions:
+            result = {**result, "log_position": max(positions)}
     except DomainError as refused:
         _end(
             records, job_id, "failed", None, {"code": refused.code, "detail": refused.detail, **refused.extra}
