@@ -15,7 +15,7 @@ acting seat (0-based) or ``None`` for the dealer (chance commands).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -146,6 +146,12 @@ class Engine(Protocol):
 
     def decide(self, state: State, command: Command) -> list[Event]:
         """Judge a command; return its events or raise RuleViolation."""
+
+    def decide_settled(
+        self, state: State, command: Command, normal: Callable[[Event], Event]
+    ) -> tuple[list[Event], State]:
+        """``decide``, each event as ``normal`` makes it (the form it is kept
+        in), with the state they leave: a writer evolves no event twice."""
 
     def evolve(self, state: State, event: Event) -> State:
         """Apply one event; never raises for an event ``decide`` produced."""

@@ -160,3 +160,29 @@ class ClubRestored(Positioned):
     name = fields.String()
     admin_token = fields.String(metadata={"description": "The new club's admin token (shown once)."})
     games = fields.Integer(metadata={"description": "Games restored."})
+
+
+class Job(Schema):
+    """A history import or a club restore asked for with `Prefer: respond-async`."""
+
+    id = fields.UUID()
+    kind = fields.String(metadata={"description": "`history-import` or `club-restore`."})
+    club = fields.UUID(allow_none=True, metadata={"description": "The club imported into (a restore: none)."})
+    status = fields.String(metadata={"description": "`queued`, `running`, `done` or `failed`."})
+    done = fields.Integer(metadata={"description": "Plays judged (an import) or lines replayed (a restore)."})
+    total = fields.Integer(metadata={"description": "Plays or lines in all, once the job has read its file."})
+    result = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "When `done`: the answer the request would have had (a `HistoryReport` or a"
+            " `ClubRestored`, whose `admin_token` is in the first read only)."
+        },
+    )
+    problem = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "When `failed`: the problem's `code`, `detail` and fields. Nothing was stored."
+        },
+    )
+    created_at = fields.DateTime()
+    finished_at = fields.DateTime(allow_none=True)

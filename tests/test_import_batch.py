@@ -155,3 +155,34 @@ def test_a_batch_writes_its_games_tokens_events_and_snapshots_in_bulk(client, po
     copied = {table for kind, table, _ in statements if kind == "copy"}
     assert copied == {"COPY games", "COPY tokens", "COPY events", "COPY snapshots"}
     assert _counts(pool)[:2] == (40, 40 * 4)
+
+
+def test_an_imported_game_evolves_each_event_of_its_commands_once(client, pool, monkeypatch):
+    """The engine settles a command's events and hands back the state they
+    leave: the writer does not evolve them a second time."""
+    import dataclasses
+
+    from engines import pig, registry
+    from service.records.log import fold
+
+    evolved = []
+
+    def evolve(state, event):
+        evolved.append(event.type)
+        return pig.GAME.engine.evolve(state, event)
+
+    counting = dataclasses.replace(pig.GAME, engine=dataclasses.replace(pig.GAME.engine, evolve=evolve))
+    monkeypatch.setitem(registry.GAMES, "pig", counting)
+    _, admin = _club(client)
+    answer = interchange.import_games(Records(pool), admin.club_id, admin, [_paper_game(5)])
+    with pool.connection() as conn:
+        rows = conn.execute(
+            "SELECT type, metadata FROM events WHERE game_id = %s ORDER BY version",
+            (answer.body["games"][0]["id"],),
+        ).fetchall()
+    engine_events = [r for r in rows if r["type"] not in fold.SERVICE_EVENTS]
+    setup = sum(1 for r in engine_events if r["metadata"].get("setup"))
+    commanded = len(engine_events) - setup
+    assert commanded >= 3
+    # The setup's events are settled by the engine, then recorded (twice); every other once.
+    assert len(evolved) == commanded + 2 * setup

@@ -13,13 +13,18 @@ without running, so it cannot loop forever. ``GET /projections`` reports it.
 from __future__ import annotations
 
 import logging
+import os
 import time
+from uuid import UUID
 
 import psycopg
 from celery import Task
 
+from service.records.history import jobs, sealing
 from service.records.hooks import outbox
+from service.records.log import db as log_db
 from service.records.log import deliveries, store
+from service.records.log.context import Records
 from service.records.log.notify import WAKE_TASK
 from workers import db, runner, webhooks
 from workers.celery_app import MAX_DELIVERIES, WAKE_EVERY, app
@@ -72,9 +77,12 @@ def wake(position: int | None = None) -> list[str]:
         outbox_behind = outbox.checkpoint(conn) < head
         due = outbox.next_due_in(conn)
         deliveries.forget_stale(conn)
+        waiting = jobs.waiting(conn)
     except psycopg.Error:
         db.discard()
         raise
+    for job in waiting:
+        run_job.apply_async((str(job),))
     for name in behind:
         run_projection.apply_async((name,), expires=60)
     if outbox_behind or (due is not None and due < WAKE_EVERY):
@@ -132,4 +140,30 @@ def run_webhooks() -> str:
         read,
         sent,
     )
+    return status
+
+
+_records: Records | None = None
+_records_pid: int | None = None
+
+
+def job_records() -> Records:
+    """This process's pool for the jobs (an import takes one connection, its
+    progress another) and the keys that open a backup's sealed games."""
+    global _records, _records_pid
+    if _records is None or _records_pid != os.getpid():
+        pool = log_db.make_pool(db.database_url(), min_size=1, max_size=3)
+        _records = Records(pool, seal_keys=sealing.keys_of(os.environ.get("BACKUP_SEAL_KEY")))
+        _records_pid = os.getpid()
+    return _records
+
+
+@app.task(name="tablerecord.run_job", base=CappedTask)
+def run_job(job_id: str) -> str | None:
+    """Run a history import or a club restore asked for as a job (see
+    ``history.jobs``): one transaction, all or nothing; a job already claimed
+    by another worker is left to it."""
+    status = jobs.run(job_records(), UUID(job_id))
+    if status is not None:
+        log.info("job %s: %s", job_id, status)
     return status

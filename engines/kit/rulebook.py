@@ -27,7 +27,7 @@ from engines.base import Amount, ChanceRequest, Command, Event, GameConfig, Outc
 from engines.kit import state_schema
 from engines.kit.guards import check_seat_command
 from engines.kit.labels import awaited_chance, log_label
-from engines.kit.settle import Automatic, Evolve, settle
+from engines.kit.settle import Automatic, Evolve, as_given, settle, settled
 
 Handler = Callable[[State, Command], Sequence[Event]]
 Names = Sequence[str]
@@ -125,6 +125,11 @@ class Rulebook:
     any_time: frozenset[str] = frozenset()
 
     def decide(self, state: State, command: Command) -> list[Event]:
+        return self.decide_settled(state, command)[0]
+
+    def decide_settled(
+        self, state: State, command: Command, normal: Callable[[Event], Event] = as_given
+    ) -> tuple[list[Event], State]:
         check_seat_command(
             self.short_title or self.title,
             command,
@@ -136,7 +141,7 @@ class Rulebook:
         )
         kind = command["type"]
         handler = self.commands.get(kind) or self.chance_commands[kind]
-        return self.settle(state, handler(state, command))
+        return settled(state, handler(state, command), self.evolve, self.automatic, normal)
 
     def settle(self, state: State, events: Sequence[Event]) -> list[Event]:
         return settle(state, events, self.evolve, self.automatic)

@@ -22,13 +22,30 @@ MAX_AUTOMATIC_STEPS = 10_000
 
 def settle(state: State, events: Sequence[Event], evolve: Evolve, automatic: Automatic) -> list[Event]:
     """``events`` followed by the automatic events they lead to, in order."""
-    out = list(events)
+    return settled(state, events, evolve, automatic)[0]
+
+
+def as_given(event: Event) -> Event:
+    return event
+
+
+def settled(
+    state: State,
+    events: Sequence[Event],
+    evolve: Evolve,
+    automatic: Automatic,
+    normal: Callable[[Event], Event] = as_given,
+) -> tuple[list[Event], State]:
+    """``events`` followed by the automatic events they lead to, each as
+    ``normal`` makes it (the form it is kept in), and the state they leave,
+    each event evolved once."""
+    out = [normal(event) for event in events]
     for event in out:
         state = evolve(state, event)
     for _ in range(MAX_AUTOMATIC_STEPS):
-        more = list(automatic(state))
+        more = [normal(event) for event in automatic(state)]
         if not more:
-            return out
+            return out, state
         for event in more:
             state = evolve(state, event)
         out.extend(more)

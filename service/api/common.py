@@ -232,6 +232,8 @@ def idempotent(view: Callable) -> Callable:
         headers = {"Content-Type": response.content_type or "application/json"}
         if "log_position" in g:
             headers[LOG_POSITION] = str(g.log_position)
+        if "Location" in response.headers:  # a job's address, answered again with it
+            headers["Location"] = response.headers["Location"]
         idempotency.keep_request_answer(
             records(), token, key, response.status_code, response.get_data(), headers
         )

@@ -243,6 +243,23 @@ def club_admin(principal: Principal | None, club_id: UUID, app_scope: str | None
     return principal
 
 
+def may_see_job(principal: Principal | None, club_id: UUID | None, starter: Principal | None) -> None:
+    """A club's job (a history import) is read by the token that started it:
+    the club's admin token, or the same app's token; any other learns
+    nothing (not found). A restore is started by no token: its job's address
+    (a random id, given only to whoever asked) is its key."""
+    if club_id is None:
+        return
+    if (
+        principal is None
+        or starter is None
+        or principal.club_id != club_id
+        or principal.kind != starter.kind
+        or principal.app_id != starter.app_id
+    ):
+        raise NotFound("job")
+
+
 def club_member(principal: Principal | None, club_id: UUID) -> Principal:
     """The club's admin token, one of its member sign-ins or an app token given
     ``read``: who sees the club's own pages (its players, leagues and games list)."""

@@ -205,6 +205,8 @@ ROUTES = {
         lambda w: {**_csv(w), "content_type": "multipart/form-data"},
     ),
     "history.club_plays": (READ, "GET", lambda w: f"/clubs/{w.club}/plays.csv", None),
+    # A restore's job is read by whoever has its address (an import's: only its starter).
+    "history.read_job": (ANYONE, "GET", lambda w: f"/jobs/{w.job}", None),
     "leagues.create_league": (
         PLAYERS,
         "POST",
@@ -444,7 +446,11 @@ def _world(client, database_url) -> _World:
     night_body = {"day": today, "time": "19:30", "place": "Hall", "games": ["chancellors"]}
     night = admin.post(f"/clubs/{club['id']}/game-nights", night_body).get_json()
     drain(database_url)
+    world = _World(client=client, admin=admin, club=club["id"])
+    job = client.post("/clubs/restore", headers={"Prefer": "respond-async"}, **world.backup())
+    assert job.status_code == 202, job.get_json()
     return _World(
+        job=job.get_json()["id"],
         night=night["id"],
         today=today,
         client=client,

@@ -6,9 +6,17 @@ import json
 import queue
 import threading
 
-from flask import Response, request
+from flask import Response, request, url_for
 
-from schemas.results import BgStatsQuery, ClubRestored, HistoryFile, HistoryReport, HistoryUpload, PlaysQuery
+from schemas.results import (
+    BgStatsQuery,
+    ClubRestored,
+    HistoryFile,
+    HistoryReport,
+    HistoryUpload,
+    Job,
+    PlaysQuery,
+)
 from service.api.common import (
     NDJSON,
     Blueprint,
@@ -20,9 +28,9 @@ from service.api.common import (
     wants_ndjson,
 )
 from service.api.conditional import LOG_POSITION_HEADER
-from service.auth import current_principal
+from service.auth import client_address, current_principal
 from service.records.errors import DomainError, Invalid
-from service.records.history import backup, bgstats, exports, formats, imports
+from service.records.history import backup, bgstats, exports, formats, imports, jobs
 from service.records.history.formats import guess_format
 
 blp = Blueprint("history", __name__, description="A club's play history: import it, take it out as CSV")
@@ -46,9 +54,43 @@ def _allow_large_files() -> None:
         request.max_content_length = LARGE_BODIES[request.endpoint]
 
 
+#: `Prefer: respond-async` (RFC 7240): the request asks for a job instead of waiting for the answer.
+PREFER_HEADER = {
+    "name": "Prefer",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "enum": ["respond-async"]},
+    "description": "`respond-async`: answer 202 at once with the job (`Location`) that runs it.",
+}
+
+JOB_HEADERS = {
+    "Location": {"schema": {"type": "string"}, "description": "The job: `GET` it for its progress."},
+    "Preference-Applied": {"schema": {"type": "string"}, "description": "`respond-async`."},
+}
+
+
+def wants_job() -> bool:
+    """The request prefers to be answered at once with a job (RFC 7240)."""
+    preferences = (
+        p.strip().split("=")[0].strip().lower() for p in request.headers.get("Prefer", "").split(",")
+    )
+    return "respond-async" in preferences
+
+
+def _job_answer(job: dict) -> Response:
+    response = Response(json.dumps(Job().dump(job)), status=202, mimetype="application/json")
+    response.headers["Location"] = url_for("history.read_job", job=job["id"])
+    response.headers["Preference-Applied"] = "respond-async"
+    return response
+
+
 @blp.post("/clubs/<uuid:club>/history")
 @blp.arguments(HistoryUpload, location="multipart")
 @blp.response(201, HistoryReport, headers=LOG_POSITION_HEADER)
+@blp.alt_response(
+    202, schema=Job, headers=JOB_HEADERS, description="Queued as a job (`Prefer: respond-async`)."
+)
+@blp.doc(parameters=[PREFER_HEADER])
 @problems(blp, 400, 401, 403, 404, 413, 422, 503)
 def import_history(form, club):
     """Import a play history file (admin token): a BG Stats backup, a
@@ -67,7 +109,11 @@ def import_history(form, club):
     (else that play is refused). One import or restore runs at a time per
     client address (429 `imports-running`) and two in all (503
     `imports-busy`), each with `Retry-After`. An import stops, storing
-    nothing, when its client hangs up."""
+    nothing, when its client hangs up.
+
+    With `Prefer: respond-async` the answer is a 202 at once, its `Location`
+    the job (`GET /jobs/{job}`) a worker runs the import in, the same way;
+    one unfinished job per client address (503 `imports-running`)."""
     upload = form["file"]
     fmt = form["format"] or guess_format(upload.filename or "")
     try:
@@ -87,6 +133,11 @@ def import_history(form, club):
         league=form["league"],
         request_id=request_id(),
     )
+    if wants_job():
+        del call["records"], call["principal"]
+        return _job_answer(
+            jobs.start_import(records(), principal=current_principal(), client=client_address(), **call)
+        )
     if wants_ndjson():
         return Response(_streamed(call, request.environ), mimetype=NDJSON)
     return imports.import_history(**call, progress=stop_when_gone(request.environ))
@@ -251,6 +302,10 @@ def club_backup(club):
 @blp.post("/clubs/restore")
 @blp.arguments(HistoryFile, location="files")
 @blp.response(201, ClubRestored, headers=LOG_POSITION_HEADER)
+@blp.alt_response(
+    202, schema=Job, headers=JOB_HEADERS, description="Queued as a job (`Prefer: respond-async`)."
+)
+@blp.doc(parameters=[PREFER_HEADER])
 @problems(blp, 400, 413, 422, 503)
 def restore_club(files):
     """A new club from a backup file (multipart `file`): its players, leagues,
@@ -266,7 +321,30 @@ def restore_club(files):
     nights), 5,000 players and 1,000 leagues (422 `backup-too-large`).
     It counts against the club-creation limit of `POST /clubs` (429), and
     like a history import runs one at a time per client address (429
-    `imports-running`) and two in all (503 `imports-busy`)."""
+    `imports-running`) and two in all (503 `imports-busy`).
+
+    With `Prefer: respond-async` the answer is a 202 at once, its `Location`
+    the job (`GET /jobs/{job}`) a worker restores the club in, the same way.
+    The job's address is its key (no token started it): the first read of
+    the finished job carries the new club's admin token, once."""
+    if wants_job():
+        job = jobs.start_restore(
+            records(), files["file"].read(), client=client_address(), request_id=request_id()
+        )
+        return _job_answer(job)
     return backup.restore(
         records(), files["file"].read(), request_id(), progress=stop_when_gone(request.environ)
     )
+
+
+@blp.get("/jobs/<uuid:job>")
+@blp.response(200, Job)
+@problems(blp, 404)
+def read_job(job):
+    """A history import or restore asked for with `Prefer: respond-async`:
+    `queued`, `running` (`done` of `total` plays judged or lines replayed),
+    then `done` with the answer the request would have had (`result`) or
+    `failed` with its problem (`problem`), nothing stored. An import's job
+    is read by the token that started it (another learns nothing: 404); a
+    restore's by whoever has its address."""
+    return jobs.read(records(), job, current_principal())

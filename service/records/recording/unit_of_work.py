@@ -9,6 +9,7 @@ rejected action raises before anything is written.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Sequence
@@ -86,14 +87,15 @@ class UnitOfWork:
     def record(self, events: list[Event], **meta: Any) -> None:
         engine = self.game.engine
         for event in events:
-            if event.type in fold.SERVICE_EVENTS:
-                raise RuntimeError(f"{engine.id} emitted the service event {event.type}")
-            # Evolve from the event exactly as it will be stored (through JSON),
-            # so the live state is always the state a replay of the log gives;
-            # the stored copy is separate, so evolving can never alter it.
-            text = store.event_json(event.data)
-            self.pending.append(NewEvent(event.type, orjson.loads(text), {**self.meta, **meta}))
-            self.state = engine.evolve(self.state, Event(event.type, orjson.loads(text)))
+            kept = _as_stored(engine.id, event)
+            self._keep(kept, meta)
+            self.state = engine.evolve(self.state, kept)
+
+    def _keep(self, event: Event, meta: dict[str, Any]) -> None:
+        """Keep an event to append, as a copy of its own: evolving can never alter it."""
+        self.pending.append(
+            NewEvent(event.type, orjson.loads(orjson.dumps(event.data)), {**self.meta, **meta})
+        )
 
     def record_service(self, type_: str, data: dict[str, Any]) -> None:
         self.pending.append(NewEvent(type_, data, dict(self.meta)))
@@ -102,9 +104,16 @@ class UnitOfWork:
         """Judge ``command`` and record its events; the first of them keeps the
         command and how many events it made, so the game can be exported as
         the commands that built it (``service.records.history.interchange``)."""
-        command = copies.from_pool(self.game.engine, self.state, command)
+        engine = self.game.engine
+        command = copies.from_pool(engine, self.state, command)
         start = len(self.pending)
-        self.record(self.game.engine.decide(self.state, command), **meta)
+        # The engine settles the command's events as they will be stored and
+        # returns the state they leave: each event is evolved once.
+        events, self.state = engine.decide_settled(
+            self.state, command, functools.partial(_as_stored, engine.id)
+        )
+        for event in events:
+            self._keep(event, meta)
         made = len(self.pending) - start
         if made:
             first = self.pending[start]
@@ -191,6 +200,14 @@ class UnitOfWork:
         """Called once the transaction has committed: tell the listeners."""
         if self.stored:
             notify.publish(records.listeners, self.stored[-1].position)
+
+
+def _as_stored(engine_id: str, event: Event) -> Event:
+    """The event exactly as the log will keep it (through JSON), so that the
+    live state is always the state a replay of the log gives."""
+    if event.type in fold.SERVICE_EVENTS:
+        raise RuntimeError(f"{engine_id} emitted the service event {event.type}")
+    return Event(event.type, orjson.loads(store.event_json(event.data)))
 
 
 def redact(game: Game, event: StoredEvent, seat: access.Viewer) -> dict[str, Any]:
