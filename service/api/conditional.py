@@ -93,8 +93,9 @@ def expected_version(from_body: int | None) -> int | None:
 
 
 def note_position(position: int) -> None:
-    """A commit listener: the highest log position this request committed."""
-    if has_request_context():
+    """A commit listener: the highest log position this request committed (a
+    wake that names no position, 0, as a merge of players sends, is none)."""
+    if position > 0 and has_request_context():
         g.log_position = max(g.get("log_position", 0), position)
 
 
