@@ -282,7 +282,8 @@ def test_a_worker_killed_mid_delivery_loses_none(
     wait_for(lambda: not worker.alive(), 30, what="the fault to kill the worker")
     assert marker.exists()
     sent_before = receiver.requests()
-    assert len(sent_before) == (1 if point == "after-post" else 0)
+    # The senders post at once: one post fires the fault, another may have gone out just before.
+    assert (1 <= len(sent_before) <= webhooks.SENDERS) if point == "after-post" else not sent_before
     league_game(broker_client, club, players)  # recorded while no worker runs
     worker.start(**settings)
 
@@ -294,9 +295,12 @@ def test_a_worker_killed_mid_delivery_loses_none(
     received = receiver.requests()
     assert {r.id for r in received} == {d["webhook_id"] for d in listed}
     assert all(verified(hook["secret"], r) for r in received)
+    ids = [r.id for r in received]
+    assert all(ids.count(i) <= 2 for i in ids)
     if point == "after-post":
-        assert [r.id for r in received].count(sent_before[0].id) == 2  # sent again, under its id
-        assert len(received) == 5
+        again = [r.id for r in sent_before if ids.count(r.id) == 2]
+        assert again, "the delivery in flight at the kill is sent again, under its id"
+        assert len(received) == 4 + len(again)
     else:
         assert len(received) == 4
 
