@@ -147,6 +147,13 @@ def club(club_id: UUID):
     )
 
 
+@blueprint.get("/club/<uuid:club_id>/games/live")
+def club_games(club_id: UUID):
+    """The club page's live and latest games, redrawn as the club's stream moves."""
+    games = club_home.club_games(session.records(), club_id, session.principal(), _int("min_position"))
+    return render_template("_club_games.html", **games)
+
+
 @blueprint.get("/club/<uuid:club_id>/new-game")
 def new_game(club_id: UUID):
     form = club_home.new_game_form(
@@ -233,6 +240,13 @@ def _form_value(value: str) -> Any:
 def league(league_id: UUID):
     page = league_page.league_page(session.records(), league_id, session.principal(), _int("upto"))
     return render_template("league.html", **page)
+
+
+@blueprint.get("/league/<uuid:league_id>/live")
+def league_live(league_id: UUID):
+    """The league page's standings and latest results, redrawn as the club's stream moves."""
+    page = league_page.league_live(session.records(), league_id, session.principal(), _int("min_position"))
+    return render_template("_league_live.html", **page)
 
 
 @blueprint.get("/league/<uuid:league_id>/statistics")
