@@ -83,8 +83,10 @@ GAME_STREAM = _stream(
 CLUB_STREAM = _stream(
     "Follow a club's events as server-sent events",
     "Every event of the club's games in log position order, with no gap and none before it is "
-    "settled (the same as `GET /clubs/{club}/events`, for the club's admin token), for as long "
-    "as the reader stays. The event's `id` is its log position.",
+    "settled (the same as `GET /clubs/{club}/events`), for as long as the reader stays. The club's "
+    "admin token and app tokens given `read` get every game's events; a member's sign-in (a bearer "
+    "token or a web page's session) those of the games it may see (the public ones and its own), "
+    "as it sees them. The event's `id` is its log position.",
     "club-event",
     "FeedEvent",
     {

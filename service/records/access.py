@@ -273,6 +273,13 @@ def club_member(principal: Principal | None, club_id: UUID) -> Principal:
     return principal
 
 
+def may_follow_club(principal: Principal | None, club_id: UUID) -> Principal:
+    """Who follows a club's stream: whoever sees its pages (``club_member``),
+    each event of a game it may see (``sees_game``) and no other; a live
+    club page, league page or tournament screen redraws from it."""
+    return club_member(principal, club_id)
+
+
 def may_see_league(league: dict[str, Any] | None, principal: Principal | None) -> dict[str, Any]:
     """The league if the caller may see it: public, or a token of its club
     (an app token given ``read``)."""
@@ -407,6 +414,15 @@ def may_see_game(game: Game, principal: Principal | None) -> Game:
     if _app_of(principal, game.club_id) and "read" in principal.scopes:
         return game
     raise _not_of_game(principal, game, "read")
+
+
+def sees_game(game: Game, principal: Principal | None) -> bool:
+    """``may_see_game`` as a question."""
+    try:
+        may_see_game(game, principal)
+    except DomainError:
+        return False
+    return True
 
 
 def sees_every_game(principal: Principal) -> bool:

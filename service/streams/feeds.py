@@ -7,8 +7,8 @@ reads are read together next), and its readers are woken only once that
 read has brought something. The feed keeps the newest events, each shaped
 and serialised once per principal, whichever readers take it; each
 reader takes from it the events after its own position, as it may see them
-(``streams.game_events_seen``, ``club_events_seen``), and a reader further
-behind than the feed keeps reads the log itself, a page at a time. A notice
+(``streams.game_events_seen``, ``club_events_seen``: none of a game it may
+not see), and a reader further behind than the feed keeps reads the log itself, a page at a time. A notice
 only wakes: whatever a feed reads comes from the log, so a lost notice costs
 a delay, never an event (after the listening connection is made anew, every
 feed reads again). A club's feed reads below the horizon: when a notice names
@@ -190,8 +190,12 @@ class Feed:
         return chunk
 
     def _frames(self, context: Any, events: list, principal: Principal | None, name: str) -> list[bytes]:
+        """One frame per event; an empty one for an event the principal may not see."""
         seen = self._seen(context, events, principal)
-        return [frame(name, self.key(e), item) for e, item in zip(events, seen, strict=True)]
+        return [
+            b"" if item is None else frame(name, self.key(e), item)
+            for e, item in zip(events, seen, strict=True)
+        ]
 
 
 def frame(name: str, event_id: int, item: dict[str, Any]) -> bytes:
@@ -323,7 +327,8 @@ class Feeds:
                         chunk = feed.frames(context, events, principal, name)
                     except (Unauthenticated, NotFound, Forbidden):
                         return  # signed out, or no longer allowed: the stream ends
-                    yield chunk  # one write for all that is new
+                    if chunk:  # nothing when none of the events is this reader's to see
+                        yield chunk  # one write for all that is new
                     cursor = feed.key(events[-1])
                     continue
                 await changed.wait()

@@ -58,8 +58,15 @@ def tournament(tournament_id: UUID):
 
 @blueprint.get("/tournament/<uuid:tournament_id>/screen")
 def tournament_screen(tournament_id: UUID):
-    page = tournament_page.tournament_page(session.records(), tournament_id, session.principal())
+    page = tournament_page.tournament_screen(session.records(), tournament_id, session.principal())
     return render_template("tournament_screen.html", **page)
+
+
+@blueprint.get("/tournament/<uuid:tournament_id>/screen/live")
+def tournament_screen_live(tournament_id: UUID):
+    """The screen's tables and standings, redrawn as the club's stream moves."""
+    page = tournament_page.tournament_page(session.records(), tournament_id, session.principal())
+    return render_template("_tournament_screen.html", **page)
 
 
 @blueprint.post("/tournament/<uuid:tournament_id>/players")

@@ -94,6 +94,16 @@ def _int(name: str, default: int | None = None) -> int | None:
     return int(value)
 
 
+def _position() -> int | None:
+    """``min_position`` from the query: a log position (a whole number below 2^63), or a 422 page."""
+    value = request.args.get("min_position", "")
+    if value == "":
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= 18):
+        raise Invalid("bad-number", "min_position must be a whole number.")
+    return int(value)
+
+
 # -- signing in ------------------------------------------------------------------
 
 
@@ -145,6 +155,13 @@ def club(club_id: UUID):
     return render_template(
         "club.html", **club_home.club_home(session.records(), club_id, session.principal())
     )
+
+
+@blueprint.get("/club/<uuid:club_id>/games/live")
+def club_games(club_id: UUID):
+    """The club page's live and latest games, redrawn as the club's stream moves."""
+    games = club_home.club_games(session.records(), club_id, session.principal(), _position())
+    return render_template("_club_games.html", **games)
 
 
 @blueprint.get("/club/<uuid:club_id>/new-game")
@@ -234,6 +251,13 @@ def _form_value(value: str) -> Any:
 def league(league_id: UUID):
     page = league_page.league_page(session.records(), league_id, session.principal(), _int("upto"))
     return render_template("league.html", **page)
+
+
+@blueprint.get("/league/<uuid:league_id>/live")
+def league_live(league_id: UUID):
+    """The league page's standings and latest results, redrawn as the club's stream moves."""
+    page = league_page.league_live(session.records(), league_id, session.principal(), _position())
+    return render_template("_league_live.html", **page)
 
 
 @blueprint.get("/league/<uuid:league_id>/statistics")

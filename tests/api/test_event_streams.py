@@ -28,7 +28,7 @@ from service.records.log.fold import SERVICE_EVENTS
 from service.records.log.migrate import migrate
 from service.streams import feeds
 from tests.conftest import ROOT, with_schema
-from tests.factories import Api, ClubFactory, GameFactory
+from tests.factories import Api, ClubFactory, GameFactory, PlayerFactory
 from tests.streams import StreamServer
 
 JSON = {"Content-Type": "application/json"}
@@ -132,7 +132,7 @@ def test_a_club_stream_resumed_within_what_its_feed_keeps_gets_every_game_of_it(
     resumed.close()
 
 
-def test_a_club_stream_is_its_admins_alone_and_a_game_stream_is_for_who_may_read_the_game(client, streams):
+def test_a_club_stream_is_for_who_sees_its_pages_and_a_game_stream_for_who_may_read_the_game(client, streams):
     club, other = ClubFactory(client=client), ClubFactory(client=client)
     game = GameFactory(client=client, club=club)
     seat = game["seat_tokens"][0]["token"]
@@ -147,6 +147,38 @@ def test_a_club_stream_is_its_admins_alone_and_a_game_stream_is_for_who_may_read
     bad = streams.open(private, seat, **{"Last-Event-ID": "-1"})
     assert bad.status == 422 and bad.body()["code"] == "invalid-position"
     assert Problem().validate(streams.open(private).body()) == {}
+
+
+def test_a_members_club_stream_carries_only_the_games_it_may_see_each_as_it_sees_it(client, streams):
+    """A member's sign-in follows the club (its page, its leagues' pages): the
+    events of its own games, seen from its seat, and of the public ones; no
+    event of another's private game, however many there are."""
+    club = ClubFactory(client=client)
+    ana, ben, cleo, dev = (PlayerFactory(client=client, club=club) for _ in range(4))
+    admin = Api(client, club["admin_token"])
+    member = admin.post(f"/clubs/{club['id']}/players/{ana['id']}/sign-in").get_json()["token"]
+    hers = GameFactory(client=client, club=club, players=[ana, ben])
+    private = GameFactory(client=client, club=club, players=[cleo, dev])
+    public = GameFactory(client=client, club=club, players=[cleo, dev], public=True)
+    for game in (hers, private, public, private, hers):
+        roll(admin, game)
+    reader = streams.open(f"/streams/clubs/{club['id']}?after_position=0", member)
+    assert reader.status == 200
+    shown = {
+        g["id"]: Api(client, member).get(f"/games/{g['id']}/events?limit=1000").get_json()["events"]
+        for g in (hers, public)
+    }
+    expected = sorted(
+        ({"game": gid, **e} for gid, events in shown.items() for e in events), key=lambda e: e["position"]
+    )
+    got = reader.take(len(expected))
+    assert [m.data for m in got] == expected  # as the member's own reads show them, in log order
+    assert [m.id for m in got] == [e["position"] for e in expected]
+    roll(admin, private)
+    roll(admin, public)
+    after = reader.next()
+    assert after.data["game"] == public["id"], "another's private game is never sent"
+    reader.close()
 
 
 def test_openapi_documents_both_streams_as_event_streams_with_their_payloads():

@@ -7,13 +7,17 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+import psycopg
+
 from engines import registry
 from service.records import access
 from service.records.access import Principal
 from service.records.errors import NotFound
 from service.records.hooks import endpoints as webhooks
+from service.records.log import store
 from service.records.log.context import Records
 from service.records.reading import game_search
+from service.records.reading.projection_state import caught_up
 
 #: Games listed per page on a league's and a club's pages.
 GAMES_PER_PAGE = 15
@@ -34,17 +38,41 @@ def club_home(records: Records, club_id: UUID, principal: Principal | None) -> d
             " AND NOT EXISTS (SELECT 1 FROM player_merges m WHERE m.merged_id = players.id) ORDER BY name",
             (club_id,),
         ).fetchall()
-        live = game_search.latest(conn, club_id, principal, True, 50)
-        recent = game_search.latest(conn, club_id, principal, False, GAMES_PER_PAGE)
+        games = _games(conn, club_id, principal)
         stopped = webhooks.disabled(conn, club_id) if principal.is_admin else []
     return {
         "club": club,
         "leagues": leagues,
         "players": players,
-        "live": live,
-        "recent": recent,
+        **games,
         "stopped_webhooks": stopped,
         "engines": [{"id": e, "title": registry.get(e).title} for e in registry.available()],
+    }
+
+
+def club_games(
+    records: Records, club_id: UUID, principal: Principal | None, min_position: int | None
+) -> dict[str, Any]:
+    """The club page's live part, redrawn when the club's stream moves: its
+    live and latest games once the statistics (the finished games' places)
+    have taken in ``min_position``, the event that moved it, or as they stand
+    after ``CATCH_UP`` seconds (``behind``: the position the redraw asks for again)."""
+    principal = access.club_member(principal, club_id)
+    access.may_wait_for_position(principal, club_id, min_position)
+    behind = min_position is not None and not caught_up(records, "statistics", min_position)
+    with records.pool.connection() as conn:
+        games = _games(conn, club_id, principal)
+    return {"club_id": club_id, **games, "behind": min_position if behind else None}
+
+
+def _games(conn: psycopg.Connection, club_id: UUID, principal: Principal) -> dict[str, Any]:
+    """The live and latest games, and the log position they stand at, read
+    first: the club's stream sends whatever comes after it."""
+    position = store.head_position(conn)
+    return {
+        "position": position,
+        "live": game_search.latest(conn, club_id, principal, True, 50),
+        "recent": game_search.latest(conn, club_id, principal, False, GAMES_PER_PAGE),
     }
 
 

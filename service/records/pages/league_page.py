@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from service.records import access
 from service.records.access import Principal
 from service.records.log.context import Records
 from service.records.pages.club_home import GAMES_PER_PAGE
 from service.records.pages.standings_page import standings_page
+from service.records.reading.projection_state import caught_up, visible_league
 from service.records.reading.ratings import shown
 from service.records.recording.games import player_names
 
@@ -95,6 +97,20 @@ def league_page(
         ],
         "recomputed": recomputed(late),
     }
+
+
+def league_live(
+    records: Records, league_id: UUID, principal: Principal | None, min_position: int | None
+) -> dict[str, Any]:
+    """The league page's live part (its standings and latest results),
+    redrawn when the club's stream moves: once the standings have taken in
+    ``min_position``, the event that moved it, or as they stand after
+    ``CATCH_UP`` seconds (``behind``: the position the redraw asks for again)."""
+    with records.pool.connection() as conn:
+        league = visible_league(conn, league_id, principal)
+    access.may_wait_for_position(principal, league["club_id"], min_position)
+    behind = min_position is not None and not caught_up(records, "standings", min_position)
+    return {**league_page(records, league_id, principal), "behind": min_position if behind else None}
 
 
 #: The latest day games arrived after games played later than them, how many

@@ -13,6 +13,7 @@ from service.records import access
 from service.records.access import Principal
 from service.records.club import clubs
 from service.records.competitions import running
+from service.records.log import store
 from service.records.log.context import Records
 
 #: What each state of a tournament is called on its pages.
@@ -74,6 +75,15 @@ def tournament_page(
         "standings": standing_rows(view["standings"]),
         "present": [p for p in view["players"] if p["present"]],
     }
+
+
+def tournament_screen(records: Records, tournament_id: UUID, principal: Principal | None) -> dict[str, Any]:
+    """The room's screen: the tournament as it stands, and the log position it
+    stands at, read first (its club's stream sends whatever comes after it:
+    a table's game moving or ending, a table's result logged)."""
+    with records.pool.connection() as conn:
+        position = store.head_position(conn)
+    return {**tournament_page(records, tournament_id, principal), "position": position}
 
 
 def round_name(played: Mapping[str, Any]) -> str:

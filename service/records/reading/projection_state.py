@@ -3,6 +3,7 @@ worker tasks set aside; and the leagues the projections' readers show."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from uuid import UUID
 
@@ -15,6 +16,10 @@ from service.records.log import store
 from service.records.log.context import Records
 
 LEAGUE_COLUMNS = "id, club_id, name, season, engine, points_table, min_games, public"
+#: Seconds a live page's redraw waits for a projection to take in the event that moved it.
+CATCH_UP = 5.0
+#: Seconds between two looks at a projection's position while waiting.
+LOOK_EVERY = 0.05
 
 
 def position_of(conn: psycopg.Connection, projection: str, min_position: int | None = None) -> int:
@@ -27,6 +32,23 @@ def position_of(conn: psycopg.Connection, projection: str, min_position: int | N
         refuse_past_head(last_written(conn), min_position)
         raise ProjectionBehind(projection, position, min_position)
     return position
+
+
+def caught_up(records: Records, projection: str, min_position: int, within: float = CATCH_UP) -> bool:
+    """Whether ``projection`` has applied ``min_position``, waited for at most
+    ``within`` seconds: a live page redrawn by a stream's event (its position)
+    shows what the projection made of it. No connection is held while waiting."""
+    deadline = time.monotonic() + within
+    while True:
+        with records.pool.connection() as conn:
+            try:
+                position_of(conn, projection, min_position)
+                return True
+            except ProjectionBehind:
+                pass
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(LOOK_EVERY)
 
 
 def last_written(conn: psycopg.Connection) -> int:

@@ -99,10 +99,10 @@ class ClubNews:
 
 
 def follow_club(records: Records, club_id: UUID, principal: Principal | None) -> int:
-    """Check that ``principal`` may follow the club's feed (its admin token, as
-    for ``club_feed``); the last settled position, where a stream with no
-    position of its own starts."""
-    access.club_admin(principal, club_id)
+    """Check that ``principal`` may follow the club's feed (whoever sees the
+    club's pages: ``access.may_follow_club``); the last settled position,
+    where a stream with no position of its own starts."""
+    access.may_follow_club(principal, club_id)
     with records.pool.connection() as conn:
         return store.head_position(conn)
 
@@ -115,13 +115,15 @@ def club_news(records: Records, club_id: UUID, after_position: int) -> ClubNews:
     return ClubNews(events, games)
 
 
-def club_events_seen(news: ClubNews, club_id: UUID, principal: Principal | None) -> list[dict[str, Any]]:
-    """``news``'s events as ``principal`` may see them (``club_feed``'s shape)."""
-    principal = access.club_admin(principal, club_id)
-    return [
-        {
-            "game": e.game_id,
-            **redact(news.games[e.game_id], e, access.viewer(news.games[e.game_id], principal)),
-        }
-        for e in news.events
-    ]
+def club_events_seen(
+    news: ClubNews, club_id: UUID, principal: Principal | None
+) -> list[dict[str, Any] | None]:
+    """``news``'s events as ``principal`` may see them (``club_feed``'s shape);
+    None for an event of a game it may not see (a member: another's private game)."""
+    principal = access.may_follow_club(principal, club_id)
+    seen: list[dict[str, Any] | None] = []
+    for e in news.events:
+        game = news.games[e.game_id]
+        shown = access.sees_game(game, principal)
+        seen.append({"game": e.game_id, **redact(game, e, access.viewer(game, principal))} if shown else None)
+    return seen
