@@ -144,6 +144,9 @@ def test_a_large_import_streams_its_progress(client, club):
     answer = [json.loads(line) for line in r.get_data(as_text=True).splitlines()]
     assert [a["judged"] for a in answer[:-1]] == [100, 200, 250]
     assert answer[-1]["report"]["imported"] == 250
+    # The report says where its last play is in the log (no header can: the answer began before).
+    feed = api.get(f"/clubs/{club['id']}/events?limit=1000").get_json()["events"]
+    assert answer[-1]["report"]["log_position"] == max(e["position"] for e in feed)
 
 
 def test_the_command_line_imports_a_file_with_a_progress_bar(client, pool, club, database_url, monkeypatch):

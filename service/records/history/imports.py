@@ -73,12 +73,14 @@ def import_history(
         finally:
             conn.autocommit = False
         notify.publish(records.listeners, last)
-    return {
+    report = {
         "imported": len(plan["judged"]),
         "already_imported": plan["already_imported"],
         "skipped": plan["skipped"],
         "players_added": sorted(plan["players_added"]),
     }
+    # Said by the report itself, for the streamed answer, whose headers are sent before the import ends.
+    return {**report, "log_position": last} if last else report
 
 
 def preview_history(
