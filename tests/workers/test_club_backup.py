@@ -268,3 +268,40 @@ def test_a_backup_with_more_tournaments_and_nights_than_a_restore_takes_is_refus
     assert r.status_code == 201, r.get_json()
     copy = Api(client, r.get_json()["admin_token"])
     assert len(copy.get(f"/clubs/{r.get_json()['id']}/game-nights").get_json()) == 2
+
+
+def test_a_club_with_a_merge_restores_with_the_same_players_and_standings(client, pool, database_url):
+    from tests.records.test_player_merges import _Club
+
+    club = _Club(client, ("Anna", "Ana", "Bo", "Cy"))
+    club.record(["Anna", "Bo"], 0, 0)
+    club.record(["Ana", "Cy"], 0, 1)
+    club.record(["Cy", "Ana", "Bo"], 1, 2)
+    merged = club.admin.post(
+        f"/clubs/{club.id}/players/{club.players['Ana']}/merge", {"into": club.players["Anna"]}
+    )
+    assert merged.status_code == 201, merged.get_json()
+    drain(database_url)
+    content = club.admin.get(f"/clubs/{club.id}/backup.ndjson").get_data()
+    assert [m["type"] for m in json.loads(content.splitlines()[0])["merges"]] == ["PlayersMerged"]
+
+    r = restore(client, content)
+    assert r.status_code == 201, r.get_json()
+    copy = r.get_json()
+    copy_api = Api(client, copy["admin_token"])
+    drain(database_url)
+    keep = ("name", "games", "wins", "points", "mu", "sigma", "rating", "rank")
+    (copy_league,) = copy_api.get(f"/clubs/{copy['id']}/leagues").get_json()
+    original = club.get(f"/leagues/{club.league}/standings")["standings"]
+    again = copy_api.get(f"/leagues/{copy_league['id']}/standings").get_json()["standings"]
+    assert by_name(again, keep) == by_name(original, keep) and len(original) == 3
+    listed = [p["name"] for p in copy_api.get(f"/clubs/{copy['id']}/players").get_json()]
+    assert listed == club.listed() and "Ana" not in listed
+
+    # A merge naming a player the backup does not hold is refused, and nothing is stored.
+    header = json.loads(content.splitlines()[0])
+    header["merges"][0]["data"]["kept"] = "00000000-0000-0000-0000-000000000000"
+    before = stored(pool)
+    forged = restore(client, b"\n".join([json.dumps(header).encode(), *content.splitlines()[1:]]) + b"\n")
+    assert (forged.status_code, forged.get_json()["code"]) == (422, "backup-refused")
+    assert stored(pool) == before

@@ -209,6 +209,69 @@ def _append(
             store.event_json({"actor": who.label()}).decode(),
         ),
     ).fetchone()
+    _rebuild(conn, club_id)
+    return row["recorded_at"]
+
+
+def events_of(conn: psycopg.Connection, club_id: UUID) -> list[dict[str, Any]]:
+    """The club's merge events in order (type, data, when), as a backup carries them."""
+    return conn.execute(
+        "SELECT type, data, recorded_at FROM player_merge_events WHERE club_id = %s ORDER BY version",
+        (club_id,),
+    ).fetchall()
+
+
+def checked(events: Sequence[Any], players_by_old: Mapping[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """A backup's merge events (type, data) naming the new club's players,
+    each one a merge or un-merge the club could have taken in that order
+    (no player merged twice or into one merged in, none un-merged unless
+    merged); refused whole (``Invalid``) otherwise."""
+    if len(events) > MOST_EVENTS:
+        raise Invalid("too-many-merges", f"A club keeps at most {MOST_EVENTS} merges and un-merges.")
+    carried: list[tuple[str, dict[str, str]]] = []
+    into: dict[str, str] = {}
+    for number, event in enumerate(events, start=1):
+        data = event.get("data") if isinstance(event, dict) else None
+        kind = event.get("type") if isinstance(event, dict) else None
+        if kind not in (PLAYERS_MERGED, PLAYERS_UNMERGED) or not isinstance(data, dict):
+            raise Invalid("merge-refused", f"Merge {number} is neither a merge nor an un-merge.")
+        new = {k: players_by_old.get(str(data.get(k))) for k in ("merged", "kept")}
+        if new["merged"] is None or new["kept"] is None or new["merged"] == new["kept"]:
+            raise Invalid("merge-refused", f"Merge {number} names a player the club does not have.")
+        if kind == PLAYERS_MERGED and (new["merged"] in into or new["kept"] in into):
+            raise Invalid("merge-refused", f"Merge {number} merges a player already merged in.")
+        if kind == PLAYERS_UNMERGED and into.get(new["merged"]) != new["kept"]:
+            raise Invalid("merge-refused", f"Merge {number} takes back a merge the club does not have.")
+        data = {"merged": new["merged"], "kept": new["kept"]}
+        if kind == PLAYERS_MERGED:
+            into[data["merged"]] = data["kept"]
+        else:
+            del into[data["merged"]]
+        carried.append((kind, data))
+    return carried
+
+
+def store_carried(
+    conn: psycopg.Connection, club_id: UUID, events: Sequence[tuple[str, Mapping[str, Any]]], who: Principal
+) -> None:
+    """A new club's merge events (``checked``) appended in the caller's
+    transaction, and ``player_merges`` made what they say."""
+    if not events:
+        return
+    metadata = store.event_json({"actor": who.label()}).decode()
+    conn.cursor().executemany(
+        "INSERT INTO player_merge_events (club_id, version, type, data, metadata)"
+        " VALUES (%s, %s, %s, %s::jsonb, %s::jsonb)",
+        [
+            (club_id, version, kind, store.event_json(dict(data)).decode(), metadata)
+            for version, (kind, data) in enumerate(events, start=1)
+        ],
+    )
+    _rebuild(conn, club_id)
+
+
+def _rebuild(conn: psycopg.Connection, club_id: UUID) -> None:
+    """``player_merges`` made what the club's stream of merges now says."""
     events = conn.execute(
         "SELECT type, data FROM player_merge_events WHERE club_id = %s ORDER BY version", (club_id,)
     ).fetchall()
@@ -220,4 +283,3 @@ def _append(
             " SELECT m, %s, k FROM unnest(%s::uuid[], %s::uuid[]) AS x(m, k)",
             (club_id, list(now), list(now.values())),
         )
-    return row["recorded_at"]

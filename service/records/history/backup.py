@@ -1,7 +1,8 @@
 """A whole club as one file, and that file restored into a new club.
 
 The backup is NDJSON: a first line with the club, its players (retired or
-not), leagues (closed or not) and its own card catalogs (``tablerecord.club/1``),
+not), leagues (closed or not), its own card catalogs and its stream of
+merges and un-merges of players (``merges``; ``tablerecord.club/1``),
 then one line per game in the order the standings rate them (the order they
 first ended; unfinished games last): a played game as its export document
 (``interchange.document_of``, with its ``league``), a result-only game as its
@@ -10,7 +11,9 @@ and per game night, its stream of events (``competitions.carried``).
 Restoring replays every played game's commands through its engine and judges
 every result again, so the new club's standings, statistics and replays are
 those of the old one; its tournaments and nights name the new club's
-players, leagues and games, whose ids the restore makes anew.
+players, leagues and games, whose ids the restore makes anew, and so do
+its merges (appended again, ``player_merges`` folded from them as a merge
+folds it).
 
 A live game whose admin only watches (``access.sealed_in_backup``) is in the
 backup too, its commands, outcome and seed sealed for the service
@@ -39,7 +42,7 @@ from schemas.api import LeagueCreate
 from schemas.interchange import GameImport
 from service.records import access
 from service.records.access import Principal
-from service.records.club import catalogs, clubs, names
+from service.records.club import catalogs, clubs, merges, names
 from service.records.competitions import carried
 from service.records.errors import DomainError, Invalid
 from service.records.history import interchange, sealing
@@ -80,6 +83,7 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
             (club_id,),
         ).fetchall()
         owned = catalogs.owned(conn, club_id)
+        merged = merges.events_of(conn, club_id)
         order = conn.execute(
             "SELECT g.id, g.league_id, r.game_id IS NOT NULL AS result_only,"
             " (SELECT min(position) FROM events e WHERE e.game_id = g.id AND e.type = 'GameEnded') AS ended"
@@ -94,6 +98,7 @@ def backup(records: Records, club_id: UUID, principal: Principal | None) -> Iter
             "players": players,
             "leagues": leagues,
             "catalogs": owned,
+            "merges": merged,
         }
     )
     for row in order:
@@ -171,6 +176,7 @@ def restore(
             for run in runs:
                 last = run(conn) or last
             carried.store(conn, club.id, competitions, club.admin, request_id)
+            merges.store_carried(conn, club.id, club.merges, club.admin)
     notify.publish(records.listeners, last)
     return {**made, "games": played}
 
@@ -195,6 +201,7 @@ class _Club:
     catalogs: dict[tuple[str, str, int], dict[str, Any]]
     players_by_old: dict[str, str]
     leagues_by_old: dict[str, UUID]
+    merges: list[tuple[str, dict[str, str]]]
 
     @property
     def admin(self) -> Principal:
@@ -240,6 +247,10 @@ class _Club:
             raise Invalid("backup-refused", "Line 1: two leagues have the same name and season.", line=1)
         players_by_old = {old: str(uuid.uuid4()) for old, _ in named}
         leagues_by_old = {old: uuid.uuid4() for old, _ in specs}
+        try:
+            merged = merges.checked(header.get("merges") or [], players_by_old)
+        except Invalid as error:
+            raise Invalid("backup-refused", f"Line 1: {error.detail}", line=1) from error
         return cls(
             id=uuid.uuid4(),
             name=name,
@@ -252,6 +263,7 @@ class _Club:
             catalogs=_catalogs(owned),
             players_by_old=players_by_old,
             leagues_by_old=leagues_by_old,
+            merges=merged,
         )
 
     def league(self, old: Any) -> UUID | None:
@@ -455,6 +467,8 @@ def _check_header(header: dict[str, Any]) -> None:
                         )
         if not isinstance(header.get("catalogs") or [], list):
             raise Invalid("backup-refused", "Its catalogs are not a list.")
+        if not isinstance(header.get("merges") or [], list):
+            raise Invalid("backup-refused", "Its merges are not a list.")
     except Invalid as error:
         raise Invalid("backup-refused", f"Line 1: {error.detail}", line=1) from error
 
