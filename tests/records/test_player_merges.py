@@ -204,3 +204,26 @@ def test_a_merged_in_player_takes_no_seat_in_new_games(client):
     seats = [club.players[TWICE], club.players["Bo"]]
     refused = club.admin.post(f"/clubs/{club.id}/games", {"engine": "pig", "seats": seats, "options": {}})
     assert refused.status_code == 422 and refused.get_json()["code"] == "player-merged"
+
+
+def test_searching_for_a_kept_player_finds_the_merged_in_records_games(client, database_url):
+    club = _Club(client, ("Anna", TWICE, "Bo", "Cy"))
+    club.record(["Anna", "Bo"], 1, 0)
+    club.record([TWICE, "Bo"], 0, 1)
+    club.record(["Cy", "Bo"], 0, 2)
+    merged = club.admin.post(
+        f"/clubs/{club.id}/players/{club.players[TWICE]}/merge", {"into": club.players["Anna"]}
+    )
+    assert merged.status_code == 201, merged.get_json()
+    drain(database_url)
+
+    def found(query: str) -> list[list[str]]:
+        games = club.get(f"/clubs/{club.id}/games/search?{query}")["games"]
+        return sorted(sorted(club.names[p["player"]] for p in g["players"]) for g in games)
+
+    for who in ("Anna", TWICE):  # the kept player, or the merged-in one followed to the kept
+        anna = club.players[who]
+        assert found(f"player={anna}") == [["Ana", "Bo"], ["Anna", "Bo"]]
+        assert found(f"player={anna}&player={club.players['Bo']}") == [["Ana", "Bo"], ["Anna", "Bo"]]
+        assert found(f"winner={anna}") == [["Ana", "Bo"]]
+    assert found(f"player={club.players['Cy']}") == [["Bo", "Cy"]]

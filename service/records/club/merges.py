@@ -86,6 +86,19 @@ def group(conn: psycopg.Connection, player_id: UUID) -> list[str]:
     return [str(player_id), *sorted(str(r["merged_id"]) for r in rows)]
 
 
+def groups(conn: psycopg.Connection, player_ids: Sequence[UUID]) -> dict[str, list[str]]:
+    """For each of ``player_ids``, the group of the player it follows now:
+    that player's id and those of every player merged into them."""
+    rows = conn.execute(
+        "SELECT x.id, k.kept, array(SELECT m.merged_id FROM player_merges m WHERE m.kept_id = k.kept"
+        " ORDER BY m.merged_id) AS merged"
+        " FROM unnest(%s::uuid[]) AS x(id) CROSS JOIN LATERAL"
+        " (SELECT coalesce((SELECT kept_id FROM player_merges WHERE merged_id = x.id), x.id) AS kept) AS k",
+        (list(player_ids),),
+    ).fetchall()
+    return {str(r["id"]): [str(r["kept"]), *(str(m) for m in r["merged"])] for r in rows}
+
+
 def followed(conn: psycopg.Connection, player_id: UUID) -> UUID:
     """The player ``player_id`` follows now: itself unless merged in."""
     row = conn.execute("SELECT kept_id FROM player_merges WHERE merged_id = %s", (player_id,)).fetchone()

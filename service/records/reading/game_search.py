@@ -14,6 +14,7 @@ import psycopg
 from engines import registry
 from service.records import access
 from service.records.access import Principal
+from service.records.club import merges
 from service.records.errors import Invalid
 from service.records.log.context import Records
 from service.records.recording.games import player_names
@@ -92,14 +93,18 @@ def mine(principal: Principal) -> list[str]:
     return [str(principal.player_id), *sorted(principal.merged)] if principal.player_id else []
 
 
-def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tuple[str, dict[str, Any]]:
-    """The SQL condition and parameters of a search (over ``stats_games s``)."""
+def where(
+    club_id: UUID, query: Mapping[str, Any], principal: Principal, groups: Mapping[str, list[str]]
+) -> tuple[str, dict[str, Any]]:
+    """The SQL condition and parameters of a search (over ``stats_games s``):
+    a player searched for is any record of their group (``merges.groups``:
+    the player they follow now and every player merged into that one)."""
     seen, params = visible(principal)
     clauses = ["s.club_id = %(club)s", "s.status <> 'abandoned'", seen]
     params["club"] = club_id
-    if query.get("players"):
-        clauses.append("s.seats @> %(players)s::jsonb")
-        params["players"] = "[" + ", ".join(f'"{p}"' for p in query["players"]) + "]"
+    for n, player in enumerate(query.get("players") or []):
+        clauses.append(f"s.seats ?| %(player_{n})s::text[]")
+        params[f"player_{n}"] = groups.get(str(player), [str(player)])
     if query.get("engine"):
         clauses.append("s.engine = %(engine)s")
         params["engine"] = query["engine"]
@@ -119,12 +124,11 @@ def where(club_id: UUID, query: Mapping[str, Any], principal: Principal) -> tupl
         params.update(until=until, until_day=query["until"])
     if query.get("winner"):
         clauses.append(
-            "s.status = 'finished' AND s.seats @> %(winner_seated)s::jsonb AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
-            " WITH ORDINALITY AS x(player, n) WHERE x.player = %(winner)s"
+            "s.status = 'finished' AND s.seats ?| %(winner)s::text[] AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(s.seats)"
+            " WITH ORDINALITY AS x(player, n) WHERE x.player = ANY(%(winner)s::text[])"
             " AND (s.places ->> (x.n - 1)::int)::int = 1)"
         )
-        params["winner"] = str(query["winner"])
-        params["winner_seated"] = f'["{query["winner"]}"]'
+        params["winner"] = groups.get(str(query["winner"]), [str(query["winner"])])
     if query.get("status"):
         clauses.append("s.status = %(status)s")
         params["status"] = STATUSES[query["status"]]
@@ -148,8 +152,9 @@ def search(records: Records, club_id: UUID, principal: Principal | None, query: 
     page = max(int(query.get("page") or 1), 1)
     if page > MAX_PAGE:
         raise Invalid("bad-search", f"The page is a whole number from 1 to {MAX_PAGE:,}.")
-    condition, params = where(club_id, query, principal)
     with records.pool.connection() as conn:
+        searched = [*(query.get("players") or []), *([query["winner"]] if query.get("winner") else [])]
+        condition, params = where(club_id, query, principal, merges.groups(conn, searched))
         total = conn.execute(f"SELECT count(*) AS n FROM stats_games s WHERE {condition}", params).fetchone()[
             "n"
         ]
