@@ -285,3 +285,31 @@ def test_exported_cells_start_no_formula_and_import_back_to_the_same_standings(c
     assert sorted(r.get_json()["players_added"]) == sorted(FORMULAS)
     drain(database_url)
     assert standings_by_name(pool, copy["id"]) == standings_by_name(pool, league["id"])
+
+
+def test_a_name_of_a_merged_in_player_seats_the_player_kept(client, pool, club, database_url):
+    api = Api(client, club["admin_token"])
+    ann = PlayerFactory(client=client, club=club, name="Ann")
+    anna = PlayerFactory(client=client, club=club, name="Anna")
+    merged = api.post(f"/clubs/{club['id']}/players/{ann['id']}/merge", {"into": anna["id"]})
+    assert merged.status_code == 201, merged.get_json()
+    league = LeagueFactory(client=client, club=club, engine="house-of-cronies")
+    r = upload(
+        api,
+        club,
+        "plays.csv",
+        league=league["id"],
+        skip_unknown_games=True,
+        mapping={"HoC": "house-of-cronies"},
+    )
+    assert r.status_code == 201, r.get_json()
+    assert sorted(r.get_json()["players_added"]) == ["Ben", "Cleo", "Dev"]
+    with pool.connection() as conn:
+        seats = [
+            s
+            for row in conn.execute("SELECT seats FROM games WHERE club_id = %s", (club["id"],))
+            for s in row["seats"]
+        ]
+    assert seats.count(anna["id"]) == 2 and ann["id"] not in seats
+    drain(database_url)
+    assert standings_by_name(pool, league["id"])["Anna"] == EXPECTED["plays.csv"]["Ann"]

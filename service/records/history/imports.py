@@ -27,7 +27,7 @@ import psycopg
 from engines import registry
 from service.records import access
 from service.records.access import Principal
-from service.records.club import names
+from service.records.club import merges, names
 from service.records.errors import Conflict, Invalid
 from service.records.history.formats import Reading, SourcePlay, TooLarge, Unreadable, read
 from service.records.log import notify
@@ -298,8 +298,10 @@ def _players(
 ) -> tuple[dict[str, str | Invalid], dict[str, str]]:
     """Each wanted name's player (id as text): the club's player it names
     (``names.player_named``), else a new one, one per name case-insensitively;
-    a name that could be several of the club's players maps to its refusal.
-    And the new players (name as first written -> id)."""
+    a name that could be several of the club's players maps to its refusal;
+    a merged-in player's name maps to the player kept (``merges``), who plays
+    for them. And the new players (name as first written -> id)."""
+    following = merges.mapping(conn, club_id)
     club = [
         (r["name"], str(r["id"]))
         for r in conn.execute("SELECT id, name FROM players WHERE club_id = %s", (club_id,))
@@ -319,7 +321,7 @@ def _players(
             player = new_by_folded.get(name.casefold())
             if player is None:
                 player = new_by_folded[name.casefold()] = new[name] = str(uuid.uuid4())
-        found[name] = player
+        found[name] = following.get(player, player)
     return found, new
 
 
