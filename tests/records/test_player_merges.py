@@ -227,3 +227,43 @@ def test_searching_for_a_kept_player_finds_the_merged_in_records_games(client, d
         assert found(f"player={anna}&player={club.players['Bo']}") == [["Ana", "Bo"], ["Anna", "Bo"]]
         assert found(f"winner={anna}") == [["Ana", "Bo"]]
     assert found(f"player={club.players['Cy']}") == [["Bo", "Cy"]]
+
+
+def test_a_game_created_while_its_players_are_merged_waits_and_is_refused(client, database_url):
+    """A merge not yet committed holds the club's row: a game seating both its
+    players waits for it before it checks its seats, then is refused; so no
+    game seats a player and the one merged into them."""
+    import threading
+
+    import psycopg
+    from psycopg.rows import dict_row
+
+    from service.records.access import Principal
+    from service.records.club import merges
+
+    club = _Club(client, ("Anna", TWICE, "Bo"))
+    seats = [club.players[TWICE], club.players["Anna"]]
+    answers: list[Any] = []
+    with psycopg.connect(database_url, row_factory=dict_row) as merging:
+        merging.execute("SELECT id FROM clubs WHERE id = %s FOR UPDATE", (club.id,))
+        data = {"merged": seats[0], "kept": seats[1]}
+        merges.store_carried(merging, club.id, [(merges.PLAYERS_MERGED, data)], Principal(club.id, "admin"))
+        creating = threading.Thread(
+            target=lambda: answers.append(
+                club.admin.post(f"/clubs/{club.id}/games", {"engine": "pig", "seats": seats, "options": {}})
+            )
+        )
+        creating.start()
+        with psycopg.connect(database_url, autocommit=True) as watching:
+            while (
+                creating.is_alive()
+                and not watching.execute(
+                    "SELECT 1 FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))",
+                    (merging.info.backend_pid,),
+                ).fetchone()
+            ):
+                creating.join(0.01)
+        merging.commit()
+    creating.join()
+    (answer,) = answers
+    assert answer.status_code == 422 and answer.get_json()["code"] == "player-merged", answer.get_json()

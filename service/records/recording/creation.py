@@ -84,7 +84,14 @@ def open_game(
     seed: str | None = None,
 ) -> tuple[Game, list[str]]:
     """Check the seats and league, insert the game and mint its seat tokens, in
-    the caller's transaction (nothing is appended yet)."""
+    the caller's transaction (nothing is appended yet).
+
+    The club's row is locked first (``FOR KEY SHARE``: games opened at once
+    do not wait for each other), so that a merge of players (which locks it
+    ``FOR UPDATE``, ``merges``) waits for the game or the game for it: a
+    merge never misses a game seating both its players, and a game never
+    seats a player merged meanwhile."""
+    conn.execute("SELECT id FROM clubs WHERE id = %s FOR KEY SHARE", (club_id,))
     opening = Opening(conn, club_id)
     seats = [str(p) for p in spec["seats"]]
     retired = [
