@@ -206,6 +206,20 @@ def test_a_merged_in_player_takes_no_seat_in_new_games(client):
     assert refused.status_code == 422 and refused.get_json()["code"] == "player-merged"
 
 
+def test_a_result_naming_a_merged_in_player_is_refused(client):
+    club = _Club(client, (TWICE, *PEOPLE))
+    club.admin.post(f"/clubs/{club.id}/players/{club.players[TWICE]}/merge", {"into": club.players["Anna"]})
+    body = {
+        "engine": "pig",
+        "players": [
+            {"player": club.players[TWICE], "place": 1},
+            {"player": club.players["Anna"], "place": 2},
+        ],
+    }
+    refused = club.admin.post(f"/clubs/{club.id}/results", body)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "player-merged", refused.get_json()
+
+
 def test_searching_for_a_kept_player_finds_the_merged_in_records_games(client, database_url):
     club = _Club(client, ("Anna", TWICE, "Bo", "Cy"))
     club.record(["Anna", "Bo"], 1, 0)

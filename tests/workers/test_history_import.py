@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 
@@ -313,3 +314,35 @@ def test_a_name_of_a_merged_in_player_seats_the_player_kept(client, pool, club, 
     assert seats.count(anna["id"]) == 2 and ann["id"] not in seats
     drain(database_url)
     assert standings_by_name(pool, league["id"])["Anna"] == EXPECTED["plays.csv"]["Ann"]
+
+
+def test_an_import_whose_player_is_merged_while_it_is_judged_stores_nothing(client, pool, club):
+    from service.records import access
+    from service.records.errors import Invalid
+    from service.records.history import imports
+    from service.records.log.context import Records
+
+    api = Api(client, club["admin_token"])
+    ann = PlayerFactory(client=client, club=club, name="Ann")
+    anna = PlayerFactory(client=client, club=club, name="Anna")
+
+    def merge_meanwhile(judged: int, of: int) -> None:
+        merged = api.post(f"/clubs/{club['id']}/players/{ann['id']}/merge", {"into": anna["id"]})
+        assert merged.status_code == 201, merged.get_json()
+
+    with pool.connection() as conn:
+        principal = access.principal_for(conn, access.hash_token(club["admin_token"]))
+    before = counts(pool)
+    with pytest.raises(Invalid) as refused:
+        imports.import_history(
+            Records(pool),
+            UUID(club["id"]),
+            principal,
+            "csv",
+            (DATA / "plays.csv").read_bytes(),
+            mapping={"HoC": "house-of-cronies"},
+            skip_unknown_games=True,
+            progress=merge_meanwhile,
+        )
+    assert refused.value.code == "player-merged"
+    assert counts(pool) == before

@@ -68,6 +68,9 @@ def import_history(
             plan = _plan(conn, club_id, reading, mapping or {}, skip_unknown_games, league, progress)
             _refuse(plan)
             with conn.transaction():
+                creation.seats_unmerged(
+                    conn, club_id, sorted({s for j in plan["judged"] for s in j.game.seats})
+                )
                 _add_players(conn, club_id, plan["players_added"])
                 last = results.store_plays(conn, principal, plan["judged"], request_id)
         finally:

@@ -86,12 +86,7 @@ def open_game(
     """Check the seats and league, insert the game and mint its seat tokens, in
     the caller's transaction (nothing is appended yet).
 
-    The club's row is locked first (``FOR KEY SHARE``: games opened at once
-    do not wait for each other), so that a merge of players (which locks it
-    ``FOR UPDATE``, ``merges``) waits for the game or the game for it: a
-    merge never misses a game seating both its players, and a game never
-    seats a player merged meanwhile."""
-    conn.execute("SELECT id FROM clubs WHERE id = %s FOR KEY SHARE", (club_id,))
+    The club's row is locked first (``seats_unmerged``)."""
     opening = Opening(conn, club_id)
     seats = [str(p) for p in spec["seats"]]
     retired = [
@@ -103,18 +98,29 @@ def open_game(
     ]
     if retired:
         raise Invalid("retired-player", "A retired player takes no seat in new games.", players=retired)
+    seats_unmerged(conn, club_id, seats)
+    game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
+    (tokens,) = insert_games(conn, [game])
+    return game, tokens
+
+
+def seats_unmerged(conn: psycopg.Connection, club_id: UUID, seats: Sequence[str]) -> None:
+    """No seat is a merged-in player's (``player-merged``), in the caller's
+    transaction. The club's row is locked first (``FOR KEY SHARE``: games
+    opened at once do not wait for each other), so that a merge of players
+    (which locks it ``FOR UPDATE``, ``merges``) waits for the game or the
+    game for it: a merge never misses a game seating both its players, and a
+    game never seats a player merged meanwhile."""
+    conn.execute("SELECT id FROM clubs WHERE id = %s FOR KEY SHARE", (club_id,))
     merged = [
         str(r["merged_id"])
         for r in conn.execute(
             "SELECT merged_id FROM player_merges WHERE merged_id = ANY(%s::uuid[]) AND club_id = %s",
-            (_uuids(seats), club_id),
+            (_uuids(list(seats)), club_id),
         )
     ]
     if merged:
         raise Invalid("player-merged", "A player merged into another plays as the one kept.", players=merged)
-    game = opening.game(spec, options, games.player_names(conn, seats, club_id), seed)
-    (tokens,) = insert_games(conn, [game])
-    return game, tokens
 
 
 def _uuids(ids: list[str]) -> list[UUID]:

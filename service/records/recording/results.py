@@ -80,6 +80,7 @@ def record_result(
     principal = access.club_admin(principal, club_id, app_scope="results")
     with records.pool.connection() as conn:
         with conn.transaction():
+            creation.seats_unmerged(conn, club_id, [str(p) for p in play.players])
             (judged,) = judge_plays(conn, club_id, [play])
             last = store_plays(conn, principal, [judged], request_id)
         notify.publish(records.listeners, last)
