@@ -328,7 +328,7 @@ def readable(client, database_url, club_id: str, token: str) -> dict:
         out[f"night {n['place']}"] = scrub(api.get(f"/game-nights/{n['id']}").get_json(), names_and_games)
         out[f"night page {n['place']}"] = scrub(web_page(web, f"/game-night/{n['id']}"), names_and_games)
     page = scrub(web.get(f"/club/{club_id}").get_data(as_text=True), names)
-    page = re.sub(r'name="csrf_token" value="[^"]+"', "", page)
+    page = live_from(re.sub(r'name="csrf_token" value="[^"]+"', "", page))
     # Its lists of games by their length: which games the latest ones are
     # follows when each was played, which a restore does not keep yet.
     out["club page"] = re.sub(
@@ -343,7 +343,14 @@ def readable(client, database_url, club_id: str, token: str) -> dict:
 def web_page(web, path: str) -> str:
     page = web.get(path)
     assert page.status_code == 200, path
-    return re.sub(r'name="csrf_token" value="[^"]+"', "", page.get_data(as_text=True))
+    return live_from(re.sub(r'name="csrf_token" value="[^"]+"', "", page.get_data(as_text=True)))
+
+
+def live_from(page: str) -> str:
+    """A page less the log position its stream follows from: a position in
+    the whole service's log, which a restored club holds elsewhere."""
+    page = re.sub(r"after_position=\d+", "after_position=", page)
+    return re.sub(r'"min_position": \d+', '"min_position": ', page)
 
 
 def by_names(statistics: dict) -> dict:

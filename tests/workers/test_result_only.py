@@ -65,6 +65,8 @@ def test_a_result_is_stored_as_created_recorded_and_ended_and_marked_result_only
     r = api.post(f"/clubs/{club['id']}/results", body)
     assert r.status_code == 201, r.get_json()
     result = r.get_json()
+    # The write says where in the log it is; the result read back is the same result.
+    assert result.pop("log_position") == int(r.headers["Log-Position"])
     assert result["result_only"] is True and result["status"] == "recorded"
     assert [p["place"] for p in result["players"]] == [3, 1, 1]
     assert [p["name"] for p in result["players"]] == [p["name"] for p in players]
