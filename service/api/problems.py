@@ -29,16 +29,17 @@ STATUS = {
     errors.Conflict: 409,
     errors.Invalid: 422,
     errors.Busy: 503,
+    errors.TooMany: 429,
     errors.Unavailable: 503,
     errors.ProjectionBehind: 503,
 }
 
 
 def retry_after(error: errors.DomainError) -> int | None:
-    """Seconds to wait before retrying a 503 (None: not one)."""
+    """Seconds to wait before retrying a 503 or a 429 (None: not one)."""
     if isinstance(error, errors.Unavailable):
         return DATABASE_RETRY_AFTER
-    if isinstance(error, errors.Busy | errors.ProjectionBehind):
+    if isinstance(error, errors.Busy | errors.TooMany | errors.ProjectionBehind):
         return RETRY_AFTER
     return None
 
@@ -181,6 +182,11 @@ def register(app: Flask) -> None:
         statement_timeout): nothing was stored; the client may simply retry."""
         app.logger.warning("database busy: %s", error.__cause__)
         return problem_response(503, error.code, TITLES[503], error.detail, {"Retry-After": str(RETRY_AFTER)})
+
+    @app.errorhandler(errors.TooMany)
+    def _too_many(error: errors.TooMany) -> Response:
+        """This client's own work is still under way: it retries once that is done."""
+        return problem_response(429, error.code, TITLES[429], error.detail, {"Retry-After": str(RETRY_AFTER)})
 
     @app.errorhandler(errors.Unavailable)
     def _unavailable(error: errors.Unavailable) -> Response:

@@ -47,6 +47,11 @@ class Busy(DomainError):
     """A lock was not granted in time; nothing was stored, a retry may work."""
 
 
+class TooMany(DomainError):
+    """This client already has as much under way as it may (an import or a
+    restore of its address still running): nothing was stored; retry later."""
+
+
 class GameMoved(Exception):
     """A write decided on a state the game had already moved past: nothing
     was stored. Never answered to a client: the writer redoes it under the

@@ -146,7 +146,7 @@ def test_an_import_job_is_read_by_the_token_that_started_it_alone(app, client, c
 def test_one_unfinished_job_per_client_address(client, club):
     assert _post(client, club, club["admin_token"], _plays(3)).status_code == 202
     again = _post(client, club, club["admin_token"], _plays(3))
-    assert (again.status_code, again.get_json()["code"]) == (503, "imports-running")
+    assert (again.status_code, again.get_json()["code"]) == (429, "imports-running")
     assert "Retry-After" in again.headers
 
 

@@ -113,7 +113,7 @@ def import_history(form, club):
 
     With `Prefer: respond-async` the answer is a 202 at once, its `Location`
     the job (`GET /jobs/{job}`) a worker runs the import in, the same way;
-    one unfinished job per client address (503 `imports-running`)."""
+    one unfinished job per client address (429 `imports-running`)."""
     upload = form["file"]
     fmt = form["format"] or guess_format(upload.filename or "")
     try:

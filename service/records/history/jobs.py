@@ -31,7 +31,7 @@ from psycopg.types.json import Jsonb
 
 from service.records import access
 from service.records.access import Principal
-from service.records.errors import Busy, DomainError, Invalid, NotFound
+from service.records.errors import Busy, DomainError, Invalid, NotFound, TooMany
 from service.records.history import backup, formats, imports
 from service.records.log.context import Records
 
@@ -218,7 +218,7 @@ def _start(
             (client,),
         ).fetchone()
         if counts["mine"]:
-            raise Busy(
+            raise TooMany(
                 "imports-running",
                 "An import or restore sent from this address is still running: follow its job.",
             )
