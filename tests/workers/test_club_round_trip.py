@@ -350,7 +350,7 @@ def live_from(page: str) -> str:
     """A page less the log position its stream follows from: a position in
     the whole service's log, which a restored club holds elsewhere."""
     page = re.sub(r"after_position=\d+", "after_position=", page)
-    return re.sub(r'"min_position": \d+', '"min_position": ', page)
+    return re.sub(r"\"min_position\": \d+", '"min_position": ', page)
 
 
 def by_names(statistics: dict) -> dict:
